@@ -1,0 +1,12 @@
+/// One action of an alert, like a `UIAlertAction`.
+public struct AlertButton: Sendable, Equatable {
+    public enum Role: String, Sendable {
+        /// Dismisses an optional alert (`다음에`).
+        case later
+        /// Opens the update URL (`업데이트`).
+        case update
+    }
+
+    public let role: Role
+    public let title: String
+}

@@ -1,0 +1,25 @@
+/// What an update alert shows: type, texts and buttons in the order the seed adds them.
+public struct AlertModel: Sendable, Equatable {
+    public let type: AlertType
+    public let title: String
+    public let message: String
+    public let buttons: [AlertButton]
+
+    /// The seed's alert for `type`; a payload's texts (CMS) replace the defaults where given.
+    public init(type: AlertType, texts: AlertTextOverride? = nil) {
+        self.type = type
+        title = texts?.title.nonEmpty ?? AlertTexts.title(type)
+        message = texts?.message.nonEmpty ?? AlertTexts.message(type)
+        let update = AlertButton(role: .update, title: texts?.buttonTitle.nonEmpty ?? AlertTexts.update)
+        buttons = type.isForced ? [update] : [AlertButton(role: .later, title: AlertTexts.later), update]
+    }
+
+    public var buttonTitles: [String] { buttons.map(\.title) }
+}
+
+extension Optional where Wrapped == String {
+    fileprivate var nonEmpty: String? {
+        guard let self, !self.trimmingWhitespace().isEmpty else { return nil }
+        return self
+    }
+}

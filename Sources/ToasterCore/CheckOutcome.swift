@@ -1,0 +1,6 @@
+/// What a version check ended with.
+public enum CheckOutcome: Sendable, Equatable {
+    case decided(DecisionReport)
+    /// The service could not be used (unreachable, timed out, unusable answer): fail open.
+    case failed(String)
+}

@@ -1,0 +1,4 @@
+/// Whether the app must, may or need not update.
+public enum Decision: String, Sendable, Codable {
+    case none, optional, forced
+}

@@ -1,0 +1,16 @@
+extension DecisionReport {
+    /// The object `toastercli check --format json` prints (SPEC §5).
+    public var json: JSONValue {
+        .object([
+            ("decision", .string(decision.rawValue)),
+            ("reason", .string(reason.rawValue)),
+            ("alertType", alert.map { .string($0.type.rawValue) } ?? .null),
+            ("current", .string(current.description)),
+            ("latest", (latest?.description).json),
+            ("title", (alert?.title).json),
+            ("message", (alert?.message).json),
+            ("buttons", .array((alert?.buttonTitles ?? []).map(JSONValue.string))),
+            ("updateURL", .string(updateURL)),
+        ])
+    }
+}

@@ -1,0 +1,20 @@
+extension DecisionReport {
+    /// What `toastercli check --format text` prints: one fact a line.
+    public var text: String {
+        var lines = [
+            "decision: \(decision.rawValue) (\(reason.rawValue))",
+            "current: \(current)",
+            "latest: \(latest?.description ?? "-")",
+        ]
+        if let alert {
+            lines += [
+                "alert: \(alert.type.rawValue)",
+                "title: \(TextSanitizer.cleanLine(alert.title))",
+                "message: \(TextSanitizer.cleanLine(alert.message))",
+                "buttons: \(alert.buttonTitles.map(TextSanitizer.cleanLine).joined(separator: " | "))",
+            ]
+        }
+        lines.append("updateURL: \(TextSanitizer.cleanLine(updateURL))")
+        return lines.joined(separator: "\n")
+    }
+}

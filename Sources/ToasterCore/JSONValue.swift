@@ -1,0 +1,50 @@
+/// A JSON value whose objects keep their keys in the order written. `JSONEncoder` does not
+/// promise an order, and the trace and `check --format json` promise `t` and `decision` first.
+public enum JSONValue: Sendable, Equatable {
+    case string(String)
+    case number(Int)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.serialized() == rhs.serialized()
+    }
+
+    /// Compact JSON text, UTF-8 kept as is, control characters escaped.
+    public func serialized() -> String {
+        switch self {
+        case .string(let text): return Self.quote(text)
+        case .number(let number): return String(number)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .null: return "null"
+        case .array(let items): return "[" + items.map { $0.serialized() }.joined(separator: ",") + "]"
+        case .object(let members):
+            return "{" + members.map { Self.quote($0.0) + ":" + $0.1.serialized() }.joined(separator: ",") + "}"
+        }
+    }
+
+    private static func quote(_ text: String) -> String {
+        var output = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output + "\""
+    }
+}
+
+extension Optional where Wrapped == String {
+    var json: JSONValue { map(JSONValue.string) ?? .null }
+}

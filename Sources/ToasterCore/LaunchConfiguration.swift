@@ -1,0 +1,24 @@
+/// What the run was started with.
+public struct LaunchConfiguration: Sendable, Equatable {
+    public var appVersion: String
+    /// The version-check source's name, as the trace reports it.
+    public var sourceName: String
+    /// How long the launch screen stays up before the scene connects.
+    public var launchScreenMilliseconds: Int
+    /// The simulated install advances `installStepPercent` every `installStepMilliseconds`.
+    public var installStepMilliseconds: Int
+    public var installStepPercent: Int
+    /// The home screen's sample saved links.
+    public var links: [SavedLink]
+
+    public init(appVersion: String, sourceName: String, launchScreenMilliseconds: Int = 600,
+                installStepMilliseconds: Int = 40, installStepPercent: Int = 5,
+                links: [SavedLink] = SavedLink.samples) {
+        self.appVersion = appVersion
+        self.sourceName = sourceName
+        self.launchScreenMilliseconds = launchScreenMilliseconds
+        self.installStepMilliseconds = installStepMilliseconds
+        self.installStepPercent = installStepPercent
+        self.links = links
+    }
+}

@@ -1,0 +1,129 @@
+/// The launch flow and scene lifecycle of SPEC §2 as a pure transition
+/// `(AppState, AppEvent) -> (AppState, [AppEffect])`; the shell performs the effects.
+public struct LaunchMachine {
+    var state: AppState
+    var effects: [AppEffect] = []
+
+    public static func step(_ state: AppState, _ event: AppEvent) -> (AppState, [AppEffect]) {
+        var machine = LaunchMachine(state: state)
+        machine.handle(event)
+        return (machine.state, machine.effects)
+    }
+
+    mutating func handle(_ event: AppEvent) {
+        switch event {
+        case .launch: launch()
+        case .timerFired(.launchScreen): if state.phase == .launching { connectScene() }
+        case .timerFired(.installStep): advanceInstall()
+        case .checkCompleted(let outcome): complete(outcome)
+        case .key(let key): press(key)
+        case .focusIn: focusIn()
+        case .focusOut: focusOut()
+        case .suspend: suspend()
+        case .resume: resume()
+        case .terminate(let termination): terminate(termination)
+        }
+    }
+
+    mutating func trace(_ event: TraceEvent) {
+        effects.append(.trace(event))
+    }
+
+    private mutating func launch() {
+        guard state.phase == .notLaunched else { return }
+        state.phase = .launching
+        state.screen = .launch
+        trace(.lifecycle(.didFinishLaunching))
+        effects.append(.startTimer(.launchScreen, milliseconds: state.configuration.launchScreenMilliseconds))
+    }
+
+    /// `scene(_:willConnectTo:options:)`: the root becomes visible and the check starts as an
+    /// async task, so the home screen is usable while it runs.
+    private mutating func connectScene() {
+        state.phase = .running
+        trace(.lifecycle(.willConnect))
+        state.screen = .home
+        enterForeground()
+    }
+
+    /// Foreground entry re-runs the check, so a lifted or changed policy takes effect.
+    mutating func enterForeground() {
+        startCheck()
+        trace(.lifecycle(.willEnterForeground))
+        state.scene = .inactive
+        if state.terminalFocused { becomeActive() }
+    }
+
+    private mutating func startCheck() {
+        guard !state.checkInFlight else { return }
+        state.check = .checking
+        effects.append(.startCheck(appVersion: state.appVersion))
+    }
+
+    mutating func becomeActive() {
+        trace(.lifecycle(.didBecomeActive))
+        state.scene = .active
+        reconcileAlert()
+    }
+
+    mutating func resignActive() {
+        guard state.scene == .active else { return }
+        trace(.lifecycle(.willResignActive))
+        state.scene = .inactive
+    }
+
+    mutating func enterBackground() {
+        resignActive()
+        guard state.scene == .inactive else { return }
+        trace(.lifecycle(.didEnterBackground))
+        state.scene = .background
+    }
+
+    private mutating func complete(_ outcome: CheckOutcome) {
+        switch outcome {
+        case .decided(let report):
+            state.decision = report
+            state.check = .decided(report)
+            trace(.versionCheck(source: state.configuration.sourceName, current: report.current.description,
+                                latest: report.latest?.description, decision: report.decision, reason: report.reason))
+        case .failed(let message):
+            state.check = .failed(message)
+            trace(.error("version check (\(state.configuration.sourceName)) failed: \(message)"))
+        }
+        reconcileAlert()
+    }
+
+    private mutating func focusIn() {
+        state.terminalFocused = true
+        if state.phase == .running, state.scene == .background, isExternalAppLeavable {
+            // The terminal window is the app: coming back to it is coming back to Toaster.
+            returnToApp()
+        } else if state.phase == .running, state.scene == .inactive {
+            becomeActive()
+        }
+    }
+
+    private mutating func focusOut() {
+        state.terminalFocused = false
+        resignActive()
+    }
+
+    private mutating func suspend() {
+        if state.phase == .running { enterBackground() }
+        effects.append(.stopProcess)
+    }
+
+    /// After `fg` the user is back in Toaster, as if they had tapped its icon.
+    private mutating func resume() {
+        guard state.phase == .running, state.scene == .background, isExternalAppLeavable else { return }
+        returnToApp()
+    }
+
+    private mutating func terminate(_ termination: Termination) {
+        if state.phase == .running {
+            enterBackground()
+            trace(.lifecycle(.didDisconnect))
+        }
+        effects.append(.exit(status: termination.exitStatus))
+    }
+}

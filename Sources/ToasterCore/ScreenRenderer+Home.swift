@@ -1,0 +1,60 @@
+extension ScreenRenderer {
+    mutating func drawLaunchScreen() {
+        canvas.fill(x: 0, y: 0, width: canvas.width, height: canvas.height, style: .launchScreen)
+        let middle = canvas.height / 2
+        putCentred(UIStrings.wordmark, y: max(0, middle - 1), style: .launchScreen)
+        putCentred("v" + state.appVersion, y: min(bottom, middle + 1), style: .launchScreen)
+    }
+
+    mutating func drawHome() {
+        drawTitleBar(UIStrings.appName, centred: true)
+        let lastListRow = bottom - 2
+        if lastListRow >= 2 { canvas.put(UIStrings.savedLinks, x: 1, y: 2, style: .heading) }
+        for (index, link) in state.configuration.links.enumerated() where 3 + index <= lastListRow {
+            let selected = index == state.selectedLink
+            let row = 3 + index
+            let style: CellStyle = selected ? .selectedLink : .backdrop
+            if selected { canvas.fill(x: 1, y: row, width: canvas.width - 2, height: 1, style: style) }
+            let used = canvas.put((selected ? "▸ " : "  ") + link.title, x: 2, y: row, style: style, limit: canvas.width - 3)
+            canvas.put(link.url, x: 2 + used + 2, y: row, style: selected ? style : .link, limit: canvas.width - used - 5)
+        }
+        drawStatusLine()
+        drawHint(homeHint)
+    }
+
+    private var homeHint: String {
+        guard let alert = state.alert else { return UIStrings.homeHint }
+        return alert.model.type.isForced ? UIStrings.forcedAlertHint : UIStrings.optionalAlertHint
+    }
+
+    /// The app version, the scene state, and what the last check said.
+    private mutating func drawStatusLine() {
+        guard canvas.height >= 3 else { return }
+        let row = bottom - 1
+        canvas.fill(x: 0, y: row, width: canvas.width, height: 1, style: .statusLine)
+        let parts = ["\(UIStrings.appName) v\(state.appVersion)", "scene: \(state.scene.rawValue)", checkSummary]
+        canvas.put(parts.filter { !$0.isEmpty }.joined(separator: " · "), x: 1, y: row, style: .statusLine,
+                   limit: canvas.width - 2)
+    }
+
+    private var checkSummary: String {
+        switch state.check {
+        case .notStarted: return ""
+        case .checking: return UIStrings.checking
+        case .failed(let message): return "\(UIStrings.checkFailed): \(TextSanitizer.cleanLine(message))"
+        case .decided(let report):
+            switch report.decision {
+            case .none: return UIStrings.upToDate
+            case .optional: return report.latest.map { UIStrings.newVersion($0.description) } ?? UIStrings.upToDate
+            case .forced: return UIStrings.updateRequired
+            }
+        }
+    }
+
+    mutating func drawLinkPage(_ url: String) {
+        drawTitleBar(UIStrings.linkPageTitle, centred: false)
+        if bottom > 2 { canvas.put(TextSanitizer.cleanLine(url), x: 2, y: 2, style: .heading, limit: canvas.width - 4) }
+        if bottom > 4 { canvas.put(UIStrings.linkPageNote, x: 2, y: 4, style: .backdrop, limit: canvas.width - 4) }
+        drawHint(UIStrings.backHint)
+    }
+}

@@ -1,0 +1,62 @@
+/// Draws an `AppState` into a `Canvas` of the terminal's size: the view of the Elm loop.
+public struct ScreenRenderer {
+    var canvas: Canvas
+    let state: AppState
+
+    public static func render(_ state: AppState, width: Int, height: Int) -> Canvas {
+        var renderer = ScreenRenderer(canvas: Canvas(width: width, height: height), state: state)
+        renderer.draw()
+        return renderer.canvas
+    }
+
+    private mutating func draw() {
+        guard canvas.width > 0, canvas.height > 0 else { return }
+        if let app = state.externalApp {
+            switch app {
+            case .appStore(let page): drawAppStore(page)
+            case .browser(let url): drawBrowser(url)
+            }
+            return
+        }
+        switch state.screen {
+        case .launch: drawLaunchScreen()
+        case .home: drawHome()
+        case .linkPage(let url): drawLinkPage(url)
+        }
+        if let alert = state.alert {
+            canvas.restyle(.dimmed)
+            drawAlert(alert)
+        }
+    }
+
+    var bottom: Int { canvas.height - 1 }
+
+    mutating func drawTitleBar(_ title: String, centred: Bool) {
+        canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: .titleBar)
+        let x = centred ? max(0, (canvas.width - DisplayWidth.of(title)) / 2) : 1
+        canvas.put(title, x: x, y: 0, style: .titleBar)
+    }
+
+    mutating func drawHint(_ hint: String) {
+        canvas.fill(x: 0, y: bottom, width: canvas.width, height: 1, style: .hint)
+        canvas.put(hint, x: 1, y: bottom, style: .hint, limit: canvas.width - 2)
+    }
+
+    /// Writes `text` centred on row `y`.
+    mutating func putCentred(_ text: String, y: Int, style: CellStyle, within x: Int = 0, width: Int? = nil) {
+        let span = width ?? canvas.width
+        let start = x + max(0, (span - DisplayWidth.of(text)) / 2)
+        canvas.put(text, x: start, y: y, style: style, limit: x + span - start)
+    }
+
+    /// Writes wrapped lines from row `y` with an indent, no lower than `lastRow`; returns the
+    /// next free row.
+    mutating func putParagraph(_ text: String, y: Int, indent: Int, lastRow: Int, style: CellStyle) -> Int {
+        var row = y
+        for line in TextWrapper.wrap(text, width: canvas.width - 2 * indent) where row <= lastRow {
+            canvas.put(line, x: indent, y: row, style: style)
+            row += 1
+        }
+        return row
+    }
+}

@@ -1,0 +1,18 @@
+/// Why the program ends, and the exit status it ends with (128 + signal, as shells report).
+public enum Termination: Sendable, Equatable {
+    case quitKey
+    case interrupt
+    case terminateSignal
+    case hangup
+    case quitSignal
+
+    public var exitStatus: Int32 {
+        switch self {
+        case .quitKey: 0
+        case .interrupt: 130
+        case .terminateSignal: 143
+        case .hangup: 129
+        case .quitSignal: 131
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// One line of the `--trace` file (SPEC §5).
+public enum TraceEvent: Sendable, Equatable {
+    case lifecycle(LifecycleCallback)
+    case versionCheck(source: String, current: String, latest: String?, decision: Decision, reason: DecisionReason)
+    case alertPresented(type: AlertType, title: String, buttons: [String])
+    /// `button` is nil when the app withdrew the alert because a new check lifted it.
+    case alertDismissed(button: String?)
+    case openURL(String)
+    case error(String)
+}

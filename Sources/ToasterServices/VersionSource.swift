@@ -1,0 +1,8 @@
+import ToasterCore
+
+/// A version-check service: it answers with what it knows, and decides nothing.
+public protocol VersionSource: Sendable {
+    /// The name the trace and `check` report (`demo`, `appstore`, …).
+    var name: String { get }
+    func fetchPolicy() async throws(SourceError) -> UpdatePolicy
+}

@@ -1,0 +1,113 @@
+import CTerminalSupport
+import Glibc
+import ToasterCore
+
+/// The shell of the Elm loop: decodes terminal input, signals, timers and check outcomes into
+/// `AppEvent`s, steps the `LaunchMachine`, performs its effects and draws the state.
+public final class TerminalRunner {
+    public typealias Checker = @Sendable (_ appVersion: String) async -> CheckOutcome
+
+    private let configuration: LaunchConfiguration
+    private let checker: Checker
+    private let trace: TraceFile?
+    private let mailbox = CheckMailbox()
+    private var state: AppState
+    private var timers: [(id: TimerID, deadline: ContinuousClock.Instant)] = []
+    private var exitStatus: Int32?
+
+    public init(configuration: LaunchConfiguration, trace: TraceFile?, checker: @escaping Checker) {
+        self.configuration = configuration
+        self.trace = trace
+        self.checker = checker
+        state = AppState(configuration: configuration)
+    }
+
+    /// Runs the UI until the user quits or a signal ends it; returns the exit status.
+    public func run() throws(TerminalError) -> Int32 {
+        // Before ncurses starts, so that it leaves these signals to us.
+        let signals = toaster_signals_install()
+        let session = try TerminalSession()
+        defer { session.end() }
+        var lastFrame: Canvas?
+        dispatch(.launch, session)
+        while exitStatus == nil {
+            let size = session.size
+            let frame = ScreenRenderer.render(state, width: size.width, height: size.height)
+            if frame != lastFrame {
+                session.draw(frame)
+                lastFrame = frame
+            }
+            if wait(signals: signals) { dispatch(.terminate(.hangup), session) }
+            for signal in drain(signals) where exitStatus == nil {
+                handle(signal: signal, session, forceRedraw: &lastFrame)
+            }
+            for outcome in mailbox.take() where exitStatus == nil { dispatch(.checkCompleted(outcome), session) }
+            for event in session.readEvents() where exitStatus == nil { dispatch(event, session) }
+            fireDueTimers(session)
+        }
+        return exitStatus ?? 0
+    }
+
+    /// Blocks until input, a signal, a check outcome or the next timer; true when the
+    /// terminal has gone away.
+    private func wait(signals: Int32) -> Bool {
+        var descriptors = [STDIN_FILENO, signals, mailbox.readDescriptor].map {
+            pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+        }
+        let timeout = timers.map(\.deadline).min().map { deadline -> Int32 in
+            let remaining = ContinuousClock.now.duration(to: deadline).components
+            return Int32(clamping: max(0, remaining.seconds * 1000 + (remaining.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
+        } ?? -1
+        guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return false }
+        return descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
+    private func drain(_ signals: Int32) -> [Int32] {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(signals, $0.baseAddress, $0.count) }
+        return count > 0 ? buffer[0..<count].map(Int32.init) : []
+    }
+
+    private func handle(signal: Int32, _ session: TerminalSession, forceRedraw lastFrame: inout Canvas?) {
+        switch signal {
+        case SIGINT: dispatch(.terminate(.interrupt), session)
+        case SIGTERM: dispatch(.terminate(.terminateSignal), session)
+        case SIGHUP: dispatch(.terminate(.hangup), session)
+        case SIGQUIT: dispatch(.terminate(.quitSignal), session)
+        case SIGTSTP: dispatch(.suspend, session)
+        case SIGCONT:
+            // ncurses repaints nothing by itself after `fg`.
+            session.repaintAll()
+            lastFrame = nil
+            dispatch(.resume, session)
+        case SIGWINCH:
+            session.repaintAll()
+            lastFrame = nil
+        default: break
+        }
+    }
+
+    private func fireDueTimers(_ session: TerminalSession) {
+        let now = ContinuousClock.now
+        let due = timers.filter { $0.deadline <= now }
+        timers.removeAll { $0.deadline <= now }
+        for timer in due where exitStatus == nil { dispatch(.timerFired(timer.id), session) }
+    }
+
+    private func dispatch(_ event: AppEvent, _ session: TerminalSession) {
+        let (next, effects) = LaunchMachine.step(state, event)
+        state = next
+        for effect in effects {
+            switch effect {
+            case .trace(let event): trace?.write(event)
+            case .startCheck(let appVersion):
+                let checker = checker, mailbox = mailbox
+                Task.detached { mailbox.post(await checker(appVersion)) }
+            case let .startTimer(id, milliseconds):
+                timers.append((id, ContinuousClock.now + .milliseconds(milliseconds)))
+            case .stopProcess: session.stopProcess()
+            case .exit(let status): exitStatus = status
+            }
+        }
+    }
+}

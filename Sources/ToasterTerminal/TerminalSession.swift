@@ -1,0 +1,103 @@
+import CNcursesw
+import CTerminalSupport
+import Glibc
+import ToasterCore
+
+/// The terminal while the UI runs: the only owner of ncurses. Setup switches on focus
+/// reporting; every way out (`end()`, a stop, a fatal signal) switches it off again and gives
+/// the terminal back as it was.
+final class TerminalSession {
+    static let focusInCode: Int32 = 0x2001
+    static let focusOutCode: Int32 = 0x2002
+    /// Esc alone must feel immediate; escape sequences arrive well within this.
+    static let escapeDelayMilliseconds: Int32 = 25
+
+    let palette: Palette
+    var window: UnsafeMutablePointer<WINDOW> { toaster_stdscr() }
+    private(set) var isActive = false
+
+    /// Checks the environment and opens the terminal; the screen is not touched yet.
+    init() throws(TerminalError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty, term != "dumb" else {
+            throw .dumbTerminal
+        }
+        try Self.selectUTF8Locale()
+        toaster_terminal_remember(STDIN_FILENO)
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
+              newterm(term, output, input) != nil else { throw .unknownTerminal(term) }
+        palette = Palette(colors: has_colors() ? Int(toaster_colors()) : 0)
+        start()
+    }
+
+    /// ncurses needs the locale before it starts, and Hangul needs UTF-8: the user's locale if
+    /// it is UTF-8, else C.UTF-8.
+    private static func selectUTF8Locale() throws(TerminalError) {
+        setlocale(LC_ALL, "")
+        if String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" { return }
+        guard setlocale(LC_CTYPE, "C.UTF-8") != nil, String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" else {
+            throw .noUTF8Locale
+        }
+    }
+
+    private func start() {
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        set_escdelay(Self.escapeDelayMilliseconds)
+        curs_set(0)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            palette.install()
+        }
+        define_key("\u{1b}[I", Self.focusInCode)
+        define_key("\u{1b}[O", Self.focusOutCode)
+        refresh()
+        writeRaw(Self.focusReportingOn)
+        toaster_terminal_set_ui_active(1)
+        isActive = true
+    }
+
+    /// Gives the terminal back: focus reporting off, cursor visible, main screen, line discipline.
+    func end() {
+        guard isActive else { return }
+        isActive = false
+        writeRaw(Self.focusReportingOff)
+        curs_set(1)
+        endwin()
+        toaster_terminal_set_ui_active(0)
+    }
+
+    /// Ctrl-Z: the terminal is given back before the process stops, and taken again after `fg`.
+    func stopProcess() {
+        end()
+        toaster_stop_self()
+        isActive = true
+        toaster_terminal_set_ui_active(1)
+        refresh()
+        curs_set(0)
+        writeRaw(Self.focusReportingOn)
+        repaintAll()
+    }
+
+    /// After SIGCONT or SIGWINCH: take the new size and draw everything again.
+    func repaintAll() {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if toaster_terminal_size(STDOUT_FILENO, &rows, &columns) == 0 { resizeterm(rows, columns) }
+        clearok(window, true)
+    }
+
+    var size: (width: Int, height: Int) { (Int(toaster_cols()), Int(toaster_lines())) }
+
+    private static let focusReportingOn = "\u{1b}[?1004h"
+    private static let focusReportingOff = "\u{1b}[?1004l"
+
+    private func writeRaw(_ sequence: String) {
+        var bytes = Array(sequence.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+}

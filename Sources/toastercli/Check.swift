@@ -1,0 +1,37 @@
+import ArgumentParser
+import ToasterCore
+import ToasterServices
+
+/// `toastercli check`: the decision without a UI, for scripts and CI.
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the update decision without a UI.",
+        discussion: "With --exit-code the status tells the decision: 0 none, 10 optional, 20 forced; 1 is an error."
+    )
+
+    @OptionGroup var options: CheckOptions
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Exit with 0 (none), 10 (optional) or 20 (forced).")
+    var exitCode = false
+
+    func run() async throws {
+        let report: DecisionReport
+        do {
+            let policy = try await options.makeSource().fetchPolicy()
+            report = try options.makeDecider().decide(current: options.appVersion, policy: policy, now: options.makeClock().now)
+        } catch let error as SourceError {
+            throw CLIError("\(options.source.rawValue): \(error.message)")
+        }
+        print(format == .json ? report.json.serialized() : report.text)
+        if exitCode {
+            switch report.decision {
+            case .none: break
+            case .optional: throw ExitCode(10)
+            case .forced: throw ExitCode(20)
+            }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import FoundationEssentials
+import ToasterCore
+import ToasterServices
+
+/// The options `run` and `check` share: what is checked, against which source, under which rules.
+struct CheckOptions: ParsableArguments {
+    @Option(help: "Where the version check asks: demo (built-in store) or appstore (a lookup answer).")
+    var source: SourceKind = .demo
+
+    @Option(help: "The answer to read for --source appstore (file:///path/lookup.json).")
+    var url: String?
+
+    @Option(help: "The running app's version (CFBundleShortVersionString).")
+    var appVersion = "1.0.0"
+
+    @Option(help: "The demo store's current version.")
+    var storeVersion = "2.0.0"
+
+    @Option(help: "A minimum required version for the demo store, as Remote Config's min_required_version.")
+    var minRequiredVersion: String?
+
+    @Option(help: "The App Store id behind the default update URL.")
+    var appId = "1234567890"
+
+    @Option(help: "The store country for App Store lookups.")
+    var country = "kr"
+
+    @Option(help: "Outcome per update kind, e.g. major=force,minor=option,patch=option,revision=none.")
+    var rules: String?
+
+    @Option(help: "Fix the clock to this ISO 8601 instant (e.g. 2026-11-22T09:00:00Z); trace times read 0.")
+    var now: String?
+
+    func validate() throws {
+        _ = try parsedVersion(appVersion, "--app-version")
+        if source == .demo {
+            _ = try parsedVersion(storeVersion, "--store-version")
+            if let minRequiredVersion { _ = try parsedVersion(minRequiredVersion, "--min-required-version") }
+        }
+        if source == .appstore, url == nil { throw ValidationError("--source appstore needs --url FILE-URL") }
+        _ = try makeDecider()
+        _ = try makeClock()
+        _ = try makeSource()
+    }
+
+    private func parsedVersion(_ text: String, _ flag: String) throws -> Version {
+        // An unusable version is an input error (status 1), not a usage error (64).
+        do { return try Version(text) } catch { throw CLIError("\(flag): \(error)") }
+    }
+
+    func makeDecider() throws -> UpdateDecider {
+        do {
+            return UpdateDecider(rules: try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) } ?? .default,
+                                 appID: appId)
+        } catch {
+            throw ValidationError("--rules: \(error)")
+        }
+    }
+
+    func makeClock() throws -> any Clock {
+        guard let now else { return SystemClock() }
+        for style in [Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle()] {
+            if let date = try? style.parse(now) { return FixedClock(now: date) }
+        }
+        throw ValidationError("--now \"\(now)\" is not an ISO 8601 instant such as 2026-11-22T09:00:00Z")
+    }
+
+    func makeSource() throws -> any VersionSource {
+        switch source {
+        case .demo:
+            return DemoStore(storeVersion: storeVersion, minimumRequiredVersion: minRequiredVersion)
+        case .appstore:
+            do {
+                return AppStoreSource(location: try SourceLocation(parsing: url ?? ""), country: country)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+    }
+}

@@ -1,0 +1,7 @@
+import ArgumentParser
+
+/// `check --format`.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+}

@@ -1,0 +1,7 @@
+import ArgumentParser
+
+/// `--source`: where the version check asks.
+enum SourceKind: String, ExpressibleByArgument, CaseIterable {
+    case demo
+    case appstore
+}

@@ -1,0 +1,17 @@
+import ArgumentParser
+
+@main
+struct Toaster: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "toastercli",
+        abstract: "Replays an iOS app's launch-time update check and alert in the terminal.",
+        discussion: """
+            A bare `toastercli` runs the app against the built-in demo store (app 1.0.0, store \
+            2.0.0) and shows the forced update alert. `toastercli check` prints the same \
+            decision without a UI, for scripts and CI.
+            """,
+        version: "0.1.0",
+        subcommands: [Run.self, Check.self],
+        defaultSubcommand: Run.self
+    )
+}
