@@ -3,7 +3,6 @@ import PackageDescription
 
 let package = Package(
     name: "toastercli",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "toastercli", targets: ["toastercli"]),
     ],
@@ -32,7 +31,8 @@ let package = Package(
         ),
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
         .testTarget(name: "ToasterServicesTests", dependencies: ["ToasterServices"]),
-        .testTarget(name: "ToasterPTYTests", dependencies: ["toastercli"]),
+        // Depends on the executable so that `swift test` builds the binary it drives.
+        .testTarget(name: "ToasterPTYTests", dependencies: ["toastercli", "ToasterCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

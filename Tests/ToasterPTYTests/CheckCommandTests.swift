@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `toastercli check` and the errors of `run` outside a terminal, through the real binary.
+@Suite struct CheckCommandTests {
+    private func check(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try Toolchain.run([Toolchain.toastercli, "check"] + arguments)
+    }
+
+    private func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func minorUpdateIsAnOptionalNoticeFeatUpdate() throws {
+        let result = try check(["--source", "demo", "--app-version", "1.9.0", "--store-version", "1.10.0", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try json(result.stdout)
+        #expect(object["decision"] as? String == "optional")
+        #expect(object["reason"] as? String == "minor")
+        #expect(object["alertType"] as? String == "NoticeFeatUpdate")
+        #expect(object["buttons"] as? [String] == ["다음에", "업데이트"])
+        #expect(object["current"] as? String == "1.9.0")
+        #expect(object["latest"] as? String == "1.10.0")
+    }
+
+    @Test func majorUpdateIsAForcedForceUpdate() throws {
+        let result = try check(["--source", "demo", "--app-version", "1.9.0", "--store-version", "2.0.0", "--format", "json"])
+        let object = try json(result.stdout)
+        #expect(object["decision"] as? String == "forced")
+        #expect(object["alertType"] as? String == "ForceUpdate")
+        #expect(object["buttons"] as? [String] == ["업데이트"])
+        #expect(object["title"] as? String == "신규 기능 업데이트 알림")
+        #expect(object["updateURL"] as? String == "itms-apps://itunes.apple.com/app/id1234567890")
+    }
+
+    @Test(arguments: [("1.0.0", "1.0.0", Int32(0)), ("1.0.0", "1.0.1", 10), ("1.0.0", "2.0.0", 20), ("1.0.0.0", "1.0.0.1", 0)])
+    func exitCodeTellsTheDecision(app: String, store: String, status: Int32) throws {
+        let result = try check(["--app-version", app, "--store-version", store, "--exit-code"])
+        #expect(result.status == status)
+    }
+
+    @Test func unusableVersionIsAClearErrorWithStatusOne() throws {
+        let result = try check(["--app-version", "1..2"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("invalid version \"1..2\""))
+    }
+
+    @Test func lookupWithoutResultsIsAnErrorNamingTheCountry() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-\(UUID().uuidString).json")
+        try #"{"resultCount":0,"results":[]}"#.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try check(["--source", "appstore", "--url", file.absoluteString, "--country", "jp"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("app not found in store jp"))
+    }
+
+    @Test func lookupFileDecidesLikeTheStore() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-\(UUID().uuidString).json")
+        try #"{"resultCount":1,"results":[{"version":"1.3.0","trackId":6751636184,"trackName":"Toaster","fileSizeBytes":"52428800"}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try check(["--source", "appstore", "--url", file.absoluteString, "--app-version", "1.2.9", "--format", "json"])
+        let object = try json(result.stdout)
+        #expect(object["decision"] as? String == "optional")
+        #expect(object["updateURL"] as? String == "itms-apps://itunes.apple.com/app/id6751636184")
+    }
+
+    @Test func runWithoutATerminalPointsToCheck() throws {
+        let result = try Toolchain.run([Toolchain.toastercli, "run"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("toastercli check"))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// Every way out gives the terminal back: line discipline as before, focus reporting off,
+/// cursor visible, main screen.
+@Suite struct TerminalRestoreTests {
+    private static func start(_ arguments: String = "") throws -> ToasterApp {
+        try ToasterApp(shellRunning: { binary, trace in
+            "stty -g > before.txt; \(binary) --trace \(trace) --launch-screen-ms 0 \(arguments); echo \"exit=$?\"; stty -g > after.txt; echo restored-$((40+2))"
+        })
+    }
+
+    private static func expectRestored(_ app: ToasterApp, status: Int) throws {
+        let screen = try app.terminal.waitFor("restored-42")
+        #expect(screen.contains("exit=\(status)"))
+        let before = try String(contentsOfFile: app.terminal.file("before.txt"), encoding: .utf8)
+        let after = try String(contentsOfFile: app.terminal.file("after.txt"), encoding: .utf8)
+        #expect(!before.isEmpty && before == after, "stty -g differs after the run")
+        #expect(try app.terminal.format("#{cursor_flag}") == "1", "the cursor is hidden")
+        #expect(try app.terminal.format("#{alternate_on}") == "0", "the alternate screen is still on")
+        let output = try Data(contentsOf: URL(fileURLWithPath: app.terminal.file(ToasterApp.outputName)))
+        let on = Data("\u{1b}[?1004h".utf8), off = Data("\u{1b}[?1004l".utf8)
+        let lastOn = try #require(output.lastRange(of: on), "focus reporting was never switched on")
+        let lastOff = try #require(output.lastRange(of: off), "focus reporting was never switched off")
+        #expect(lastOff.lowerBound > lastOn.lowerBound, "focus reporting is left on")
+    }
+
+    @Test func quitKeyRestoresTheTerminal() throws {
+        let app = try Self.start("--app-version 2.0.0")
+        try app.terminal.waitFor("최신 버전입니다")
+        try app.terminal.press("q")
+        try Self.expectRestored(app, status: 0)
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let app = try Self.start()
+        try app.waitForForcedAlert()
+        let children = try app.terminal.childProcesses()
+        #expect(children.count == 1)
+        for pid in children { kill(pid, SIGTERM) }
+        try Self.expectRestored(app, status: 143)
+    }
+
+    @Test func controlCRestoresTheTerminal() throws {
+        let app = try Self.start()
+        try app.waitForForcedAlert()
+        try app.terminal.press("C-c")
+        try Self.expectRestored(app, status: 130)
+    }
+}

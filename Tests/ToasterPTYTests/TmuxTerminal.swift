@@ -1,0 +1,131 @@
+import Foundation
+
+/// A real pseudo-terminal: one tmux server on a private socket, one window of a fixed size,
+/// `TERM=xterm-256color`, `LANG=C.UTF-8`. Every wait polls the screen with a deadline.
+final class TmuxTerminal {
+    static let deadline: Duration = .seconds(15)
+
+    let directory: URL
+    private let socket: String
+
+    /// Starts `command` (a shell command line) in a new window of `width`×`height`.
+    init(width: Int = 80, height: Int = 24, command: String) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-pty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        socket = directory.appendingPathComponent("tmux.sock").path
+        let config = directory.appendingPathComponent("tmux.conf")
+        try """
+            set -g default-terminal xterm-256color
+            set -g status off
+            set -g remain-on-exit on
+            set -g escape-time 0
+            set -g history-limit 0
+            """.write(to: config, atomically: true, encoding: .utf8)
+        try tmux(["-f", config.path, "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
+                  "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8", "-e", "TERM=xterm-256color",
+                  "-c", directory.path, command])
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A path inside this terminal's private folder.
+    func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let result = try Toolchain.run(["tmux", "-S", socket] + arguments)
+        guard result.status == 0 else {
+            throw PTYError(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    /// The screen as the user reads it.
+    func screen() throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "0"])
+    }
+
+    func lines() throws -> [String] {
+        try screen().components(separatedBy: "\n")
+    }
+
+    /// Keys by tmux name (`Enter`, `Escape`, `Left`, `C-z`, `q`, …).
+    func press(_ keys: String...) throws {
+        for key in keys { try tmux(["send-keys", "-t", "0", key]) }
+    }
+
+    /// Text typed literally.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "0", "-l", text])
+    }
+
+    /// Raw bytes, for what a detached tmux does not send itself (focus events).
+    func sendBytes(_ hex: String...) throws {
+        try tmux(["send-keys", "-t", "0", "-H"] + hex)
+    }
+
+    func focusOut() throws { try sendBytes("1b", "5b", "4f") }
+    func focusIn() throws { try sendBytes("1b", "5b", "49") }
+
+    /// From now on, everything the pane's programs write is appended to `file(name)`.
+    func recordOutput(to name: String) throws {
+        try tmux(["pipe-pane", "-O", "-t", "0", "cat >> " + ToasterApp.quote(file(name))])
+    }
+
+    /// The process ids of the pane's shell's children.
+    func childProcesses() throws -> [Int32] {
+        let shell = try format("#{pane_pid}")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init)
+        return entries.filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.range(of: ")", options: .backwards) else { return false }
+            let fields = stat[close.upperBound...].split(separator: " ")
+            return fields.count > 2 && String(fields[1]) == shell
+        }
+    }
+
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// A tmux format of the pane, such as `#{cursor_flag}` or `#{pane_dead_status}`.
+    func format(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Polls until `predicate` holds for the screen; throws with the last screen when it never does.
+    @discardableResult
+    func waitForScreen(_ what: String, _ predicate: (String) -> Bool) throws -> String {
+        var last = ""
+        let end = ContinuousClock.now + Self.deadline
+        while ContinuousClock.now < end {
+            last = try screen()
+            if predicate(last) { return last }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw PTYError(description: "timed out waiting for \(what); the screen was:\n\(last)")
+    }
+
+    @discardableResult
+    func waitFor(_ text: String) throws -> String {
+        try waitForScreen("\"\(text)\"") { $0.contains(text) }
+    }
+
+    func waitForGone(_ text: String) throws {
+        try waitForScreen("\"\(text)\" to go") { !$0.contains(text) }
+    }
+
+    /// Waits for the program in the pane to end and returns its exit status.
+    func waitForExit() throws -> Int32 {
+        let end = ContinuousClock.now + Self.deadline
+        while ContinuousClock.now < end {
+            // tmux marks the pane dead a moment before it records the status.
+            if try format("#{pane_dead}") == "1", let status = Int32(try format("#{pane_dead_status}")) { return status }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw PTYError(description: "timed out waiting for the program to exit; the screen was:\n\(try screen())")
+    }
+}

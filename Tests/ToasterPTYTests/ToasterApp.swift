@@ -1,0 +1,57 @@
+import Foundation
+
+/// `toastercli` running in its own pty, with a trace file to read the lifecycle from.
+final class ToasterApp {
+    let terminal: TmuxTerminal
+    let trace: TraceLog
+
+    /// Starts the binary directly in the pane (the pane stays after it exits, for its status).
+    init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, launchScreenMilliseconds: Int = 0) throws {
+        let traceName = "trace.jsonl"
+        let command = ([Toolchain.toastercli, "--trace", traceName, "--launch-screen-ms", "\(launchScreenMilliseconds)"]
+            + arguments).map(Self.quote).joined(separator: " ")
+        terminal = try TmuxTerminal(width: width, height: height, command: "exec " + command)
+        trace = TraceLog(path: terminal.file(traceName))
+    }
+
+    /// Starts an interactive bash in the pane, for job control and for the terminal state
+    /// around the program; `commandLine` is typed at its prompt.
+    init(shellRunning commandLine: (_ binary: String, _ trace: String) -> String, width: Int = 80, height: Int = 24) throws {
+        let traceName = "trace.jsonl"
+        terminal = try TmuxTerminal(width: width, height: height, command: "PS1='$ ' exec bash --norc --noprofile -i")
+        trace = TraceLog(path: terminal.file(traceName))
+        try terminal.waitFor("$")
+        try terminal.recordOutput(to: Self.outputName)
+        try terminal.type(commandLine(Self.quote(Toolchain.toastercli), traceName))
+        try terminal.press("Enter")
+    }
+
+    /// Where a shell-run app's terminal output is recorded.
+    static let outputName = "output.bin"
+
+    static func quote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    static let forcedTitle = "신규 기능 업데이트 알림"
+    static let updateFocused = "[ 업데이트 ]"
+    static let homeHeading = "저장한 링크"
+
+    /// Waits for the forced alert and checks it offers exactly one button.
+    @discardableResult
+    func waitForForcedAlert() throws -> String {
+        let screen = try terminal.waitForScreen("the forced alert") {
+            $0.contains(Self.forcedTitle) && $0.contains(Self.updateFocused) && $0.contains("└")
+        }
+        guard screen.contains(Self.updateFocused), !screen.contains("다음에") else {
+            throw PTYError(description: "the forced alert does not offer exactly 업데이트:\n\(screen)")
+        }
+        return screen
+    }
+
+    /// Focus-out is visible on the status line, so waiting for it proves every earlier key was read.
+    func focusOutAndWait() throws {
+        try terminal.focusOut()
+        try terminal.waitFor("scene: inactive")
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Paths the pty tests need: the binary `swift test` built beside the test bundle.
+enum Toolchain {
+    static let binaryDirectory: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        .deletingLastPathComponent()
+
+    static var toastercli: String { binaryDirectory.appendingPathComponent("toastercli").path }
+
+    /// Runs a program to completion and returns its status and output. posix_spawn and
+    /// waitpid rather than Foundation's Process, whose wait can miss a child's exit when many
+    /// tests spawn at once; output goes through files, since a tmux server started by the
+    /// command keeps inherited pipes open.
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outPath = folder.appendingPathComponent("out").path, errPath = folder.appendingPathComponent("err").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ)
+        guard spawned == 0 else { throw PTYError(description: "cannot run \(arguments): error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (exitStatus,
+                (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+                (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+}
