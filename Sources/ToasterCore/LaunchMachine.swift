@@ -80,6 +80,8 @@ public struct LaunchMachine {
     }
 
     private mutating func complete(_ outcome: CheckOutcome) {
+        // A check that started before an install answers for a version no longer running.
+        if case .decided(let report) = outcome, (try? Version(state.appVersion)) != report.current { return }
         switch outcome {
         case .decided(let report):
             state.decision = report

@@ -22,7 +22,7 @@ import Testing
         try app.focusOutAndWait()
         let screen = try app.waitForForcedAlert()
         #expect(screen.contains("▸ 강제 업데이트 Alert 구현하기"), "the home selection did not move")
-        #expect(try app.terminal.format("#{pane_dead}") == "0", "q did not quit under the alert")
+        #expect(!FileManager.default.fileExists(atPath: app.terminal.file(ToasterApp.exitStatusName)), "q did not quit under the alert")
         #expect(try app.trace.count("alertDismissed 업데이트") == 0)
     }
 

@@ -60,6 +60,6 @@ import Testing
         #expect(!screen.contains("┌"))
         #expect(try app.trace.summary().last == "versionCheck none")
         try app.terminal.press("q")
-        #expect(try app.terminal.waitForExit() == 0)
+        #expect(try app.waitForExit() == 0)
     }
 }

@@ -117,15 +117,4 @@ final class TmuxTerminal {
     func waitForGone(_ text: String) throws {
         try waitForScreen("\"\(text)\" to go") { !$0.contains(text) }
     }
-
-    /// Waits for the program in the pane to end and returns its exit status.
-    func waitForExit() throws -> Int32 {
-        let end = ContinuousClock.now + Self.deadline
-        while ContinuousClock.now < end {
-            // tmux marks the pane dead a moment before it records the status.
-            if try format("#{pane_dead}") == "1", let status = Int32(try format("#{pane_dead_status}")) { return status }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        throw PTYError(description: "timed out waiting for the program to exit; the screen was:\n\(try screen())")
-    }
 }

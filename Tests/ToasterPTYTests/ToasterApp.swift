@@ -5,12 +5,13 @@ final class ToasterApp {
     let terminal: TmuxTerminal
     let trace: TraceLog
 
-    /// Starts the binary directly in the pane (the pane stays after it exits, for its status).
+    /// Starts the binary in the pane under `sh`, which writes its exit status to a file: tmux's
+    /// own `pane_dead_status` is sometimes never set when the pty closes before the exit is seen.
     init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, launchScreenMilliseconds: Int = 0) throws {
         let traceName = "trace.jsonl"
         let command = ([Toolchain.toastercli, "--trace", traceName, "--launch-screen-ms", "\(launchScreenMilliseconds)"]
             + arguments).map(Self.quote).joined(separator: " ")
-        terminal = try TmuxTerminal(width: width, height: height, command: "exec " + command)
+        terminal = try TmuxTerminal(width: width, height: height, command: command + "; echo $? > " + Self.exitStatusName)
         trace = TraceLog(path: terminal.file(traceName))
     }
 
@@ -24,6 +25,20 @@ final class ToasterApp {
         try terminal.recordOutput(to: Self.outputName)
         try terminal.type(commandLine(Self.quote(Toolchain.toastercli), traceName))
         try terminal.press("Enter")
+    }
+
+    static let exitStatusName = "exit-status"
+
+    /// Waits for the program to end and returns its exit status.
+    func waitForExit() throws -> Int32 {
+        let path = terminal.file(Self.exitStatusName)
+        let end = ContinuousClock.now + TmuxTerminal.deadline
+        while ContinuousClock.now < end {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n"),
+               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) { return status }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw PTYError(description: "timed out waiting for the program to exit; the screen was:\n\(try terminal.screen())")
     }
 
     /// Where a shell-run app's terminal output is recorded.

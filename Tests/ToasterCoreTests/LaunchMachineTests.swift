@@ -1,0 +1,221 @@
+import FoundationEssentials
+import Testing
+@testable import ToasterCore
+
+/// Drives the pure machine event by event, keeping the state and every trace line.
+private struct Driver {
+    var state: AppState
+    var traces: [TraceEvent] = []
+    var lastEffects: [AppEffect] = []
+
+    init(appVersion: String = "1.0.0") {
+        state = AppState(configuration: LaunchConfiguration(appVersion: appVersion, sourceName: "demo"))
+    }
+
+    mutating func send(_ events: AppEvent...) {
+        for event in events {
+            let (next, effects) = LaunchMachine.step(state, event)
+            state = next
+            lastEffects = effects
+            traces += effects.compactMap { if case .trace(let trace) = $0 { trace } else { nil } }
+        }
+    }
+
+    /// Launches and connects the scene.
+    mutating func launch() {
+        send(.launch, .timerFired(.launchScreen))
+    }
+
+    mutating func answerCheck(latest: String, appVersion: String? = nil) {
+        let policy = UpdatePolicy(latestVersion: latest, listing: StoreListing(appName: "토스터", version: latest))
+        let report = try! UpdateDecider(appID: "1").decide(current: appVersion ?? state.appVersion, policy: policy,
+                                                           now: Date(timeIntervalSince1970: 0))
+        send(.checkCompleted(.decided(report)))
+    }
+
+    var lifecycle: [LifecycleCallback] {
+        traces.compactMap { if case .lifecycle(let callback) = $0 { callback } else { nil } }
+    }
+
+    var presentedCount: Int {
+        traces.filter { if case .alertPresented = $0 { true } else { false } }.count
+    }
+}
+
+@Suite struct LaunchMachineTests {
+    @Test func launchRunsTheCallbacksInOrderAndStartsTheCheckOnConnect() {
+        var driver = Driver()
+        driver.send(.launch)
+        #expect(driver.state.screen == .launch)
+        #expect(driver.lastEffects.contains(.startTimer(.launchScreen, milliseconds: 600)))
+        driver.send(.timerFired(.launchScreen))
+        #expect(driver.lifecycle == [.didFinishLaunching, .willConnect, .willEnterForeground, .didBecomeActive])
+        #expect(driver.lastEffects.contains(.startCheck(appVersion: "1.0.0")))
+        #expect(driver.state.screen == .home)
+        #expect(driver.state.scene == .active)
+        #expect(driver.state.alert == nil, "the home screen is usable while the check runs")
+    }
+
+    @Test func forcedDecisionPresentsAnAlertThatOnlyItsButtonCloses() {
+        var driver = Driver()
+        driver.launch()
+        driver.answerCheck(latest: "2.0.0")
+        #expect(driver.state.alert?.model.buttonTitles == ["업데이트"])
+        for key in [Key.escape, .tab, .backTab, .left, .right, .up, .down, .character("q"), .backspace] {
+            driver.send(.key(key))
+        }
+        #expect(driver.state.alert != nil)
+        #expect(driver.state.selectedLink == 0)
+        driver.send(.key(.enter))
+        #expect(driver.state.alert == nil)
+        #expect(driver.state.scene == .background)
+        guard case .appStore(let page)? = driver.state.externalApp else {
+            Issue.record("the App Store did not open")
+            return
+        }
+        #expect(page.url == "itms-apps://itunes.apple.com/app/id1")
+        #expect(driver.traces.contains(.alertDismissed(button: "업데이트")))
+        #expect(driver.traces.contains(.openURL("itms-apps://itunes.apple.com/app/id1")))
+    }
+
+    @Test func returningFromTheStoreShowsTheForcedAlertAtOnceAndRechecks() {
+        var driver = Driver()
+        driver.launch()
+        driver.answerCheck(latest: "2.0.0")
+        driver.send(.key(.enter), .key(.escape))
+        #expect(driver.state.externalApp == nil)
+        #expect(driver.state.alert?.model.type == .forceUpdate)
+        #expect(driver.lastEffects.contains(.startCheck(appVersion: "1.0.0")))
+        #expect(driver.presentedCount == 2)
+        driver.answerCheck(latest: "2.0.0")
+        #expect(driver.presentedCount == 2, "the same decision does not stack a second alert")
+    }
+
+    @Test func aLiftedPolicyWithdrawsTheForcedAlert() {
+        var driver = Driver()
+        driver.launch()
+        driver.answerCheck(latest: "2.0.0")
+        driver.send(.key(.enter), .key(.escape))
+        driver.answerCheck(latest: "1.0.0")
+        #expect(driver.state.alert == nil)
+        #expect(driver.traces.last == .alertDismissed(button: nil))
+    }
+
+    @Test func focusMapsToActivityAndFocusInReturnsFromTheStore() {
+        var driver = Driver()
+        driver.launch()
+        driver.answerCheck(latest: "2.0.0")
+        driver.send(.focusOut)
+        #expect(driver.state.scene == .inactive)
+        #expect(driver.state.alert != nil, "an alert stays up while inactive")
+        driver.send(.focusIn)
+        #expect(driver.state.scene == .active)
+        #expect(driver.presentedCount == 1)
+        driver.send(.key(.enter), .focusOut, .focusIn)
+        #expect(driver.state.externalApp == nil)
+        #expect(driver.state.alert?.model.type == .forceUpdate)
+        #expect(driver.presentedCount == 2)
+    }
+
+    @Test func suspendGoesToTheBackgroundAndResumeComesBack() {
+        var driver = Driver()
+        driver.launch()
+        driver.answerCheck(latest: "2.0.0")
+        driver.send(.suspend)
+        #expect(driver.lastEffects.last == .stopProcess)
+        #expect(driver.state.scene == .background)
+        driver.send(.resume)
+        #expect(driver.state.scene == .active)
+        #expect(Array(driver.lifecycle.suffix(4)) == [.willResignActive, .didEnterBackground, .willEnterForeground, .didBecomeActive])
+        #expect(driver.state.alert?.model.type == .forceUpdate)
+    }
+
+    @Test func anAnsweredOptionalAlertIsNotShownAgain() {
+        var driver = Driver(appVersion: "1.9.0")
+        driver.launch()
+        driver.answerCheck(latest: "1.10.0")
+        #expect(driver.state.alert?.model.buttonTitles == ["다음에", "업데이트"])
+        #expect(driver.state.alert?.focusedIndex == 1)
+        driver.send(.key(.escape))
+        #expect(driver.traces.contains(.alertDismissed(button: "다음에")))
+        driver.send(.focusOut, .focusIn, .suspend, .resume)
+        driver.answerCheck(latest: "1.10.0")
+        #expect(driver.state.alert == nil)
+        #expect(driver.presentedCount == 1)
+        driver.send(.key(.down))
+        #expect(driver.state.selectedLink == 1)
+    }
+
+    @Test func alertFocusMovesWithArrowsAndTabs() {
+        var driver = Driver(appVersion: "1.9.0")
+        driver.launch()
+        driver.answerCheck(latest: "1.10.0")
+        driver.send(.key(.left))
+        #expect(driver.state.alert?.focusedIndex == 0)
+        driver.send(.key(.left))
+        #expect(driver.state.alert?.focusedIndex == 0)
+        driver.send(.key(.tab), .key(.tab))
+        #expect(driver.state.alert?.focusedIndex == 0)
+        driver.send(.key(.backTab))
+        #expect(driver.state.alert?.focusedIndex == 1)
+        driver.send(.key(.left), .key(.space))
+        #expect(driver.state.alert == nil)
+        #expect(driver.traces.contains(.alertDismissed(button: "다음에")))
+    }
+
+    @Test func installRelaunchesAtTheStoreVersion() {
+        var driver = Driver()
+        driver.launch()
+        driver.answerCheck(latest: "2.0.0")
+        driver.send(.key(.enter), .key(.enter))
+        for _ in 0..<19 { driver.send(.timerFired(.installStep)) }
+        #expect(driver.state.appVersion == "1.0.0")
+        driver.send(.key(.escape))
+        #expect(driver.state.externalApp != nil, "the store cannot be left during an install")
+        driver.send(.timerFired(.installStep))
+        #expect(driver.state.appVersion == "2.0.0")
+        #expect(driver.state.screen == .launch)
+        #expect(driver.lifecycle.suffix(2) == [.didDisconnect, .didFinishLaunching])
+        driver.send(.timerFired(.launchScreen))
+        driver.answerCheck(latest: "2.0.0", appVersion: "1.0.0")
+        #expect(driver.state.decision == nil, "an answer for the old version is ignored")
+        driver.answerCheck(latest: "2.0.0")
+        #expect(driver.state.alert == nil)
+    }
+
+    @Test func failedCheckFailsOpenAndSaysWhy() {
+        var driver = Driver()
+        driver.launch()
+        driver.send(.checkCompleted(.failed("timed out after 5 s")))
+        #expect(driver.state.alert == nil)
+        #expect(driver.state.check == .failed("timed out after 5 s"))
+        #expect(driver.traces.last == .error("version check (demo) failed: timed out after 5 s"))
+    }
+
+    @Test func quitFromHomeDisconnectsAndControlCWorksUnderAnAlert() {
+        var driver = Driver(appVersion: "2.0.0")
+        driver.launch()
+        driver.send(.key(.character("q")))
+        #expect(driver.lastEffects.last == .exit(status: 0))
+        #expect(driver.lifecycle.suffix(3) == [.willResignActive, .didEnterBackground, .didDisconnect])
+        var forced = Driver()
+        forced.launch()
+        forced.answerCheck(latest: "2.0.0")
+        forced.send(.key(.controlC))
+        #expect(forced.lastEffects.last == .exit(status: 130))
+    }
+
+    @Test func linkPageOpensFromHomeAndGoesBack() {
+        var driver = Driver(appVersion: "2.0.0")
+        driver.launch()
+        driver.send(.key(.down), .key(.enter))
+        #expect(driver.state.screen == .linkPage(url: SavedLink.samples[1].url))
+        driver.send(.key(.escape))
+        #expect(driver.state.screen == .home)
+    }
+
+    @Test func nonStoreURLsOpenTheBrowser() {
+        #expect(ExternalApp.opening("https://blog.microcms.io/", listing: nil) == .browser(url: "https://blog.microcms.io/"))
+        #expect(ExternalApp.opening("https://apps.apple.com/kr/app/id1", listing: nil) == .appStore(StorePage(url: "https://apps.apple.com/kr/app/id1", listing: nil)))
+    }
+}

@@ -1,0 +1,67 @@
+import FoundationEssentials
+import Testing
+@testable import ToasterServices
+import ToasterCore
+
+@Suite struct AppStoreSourceTests {
+    /// A lookup entry shaped like the real API's, `fileSizeBytes` a string among them.
+    static let fullEntry = #"""
+    {"resultCount":1,"results":[{"isGameCenterEnabled":false,"features":[],"supportedDevices":["iPhone12-iPhone12"],
+    "advisories":[],"kind":"software","trackCensoredName":"토스터 TOASTER","fileSizeBytes":"52428800",
+    "minimumOsVersion":"16.0","trackViewUrl":"https://apps.apple.com/kr/app/toaster/id6476226584?uo=4",
+    "currentVersionReleaseDate":"2025-01-20T08:00:00Z","releaseNotes":"버그 수정\n성능 개선","version":"1.2.0",
+    "trackId":6476226584,"trackName":"토스터 TOASTER","bundleId":"com.toaster.app","price":0.00,"averageUserRating":4.8}]}
+    """#
+
+    private func policy(_ json: String) async throws -> UpdatePolicy {
+        let path = "/tmp/toaster-lookup-\(UUID().uuidString).json"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try await AppStoreSource(location: SourceLocation(parsing: "file://" + path), country: "kr").fetchPolicy()
+    }
+
+    @Test func decodesARealShapedEntry() async throws {
+        let policy = try await policy(Self.fullEntry)
+        #expect(policy.latestVersion == "1.2.0")
+        #expect(policy.updateURL == "itms-apps://itunes.apple.com/app/id6476226584")
+        #expect(policy.listing?.appName == "토스터 TOASTER")
+        #expect(policy.listing?.releaseDate == "2025-01-20")
+        #expect(policy.listing?.minimumOSVersion == "16.0")
+        #expect(policy.listing?.releaseNotes == "버그 수정\n성능 개선")
+    }
+
+    @Test func noResultsIsAppNotFound() async {
+        await #expect(throws: SourceError("app not found in store kr")) {
+            try await policy(#"{"resultCount":0,"results":[]}"#)
+        }
+    }
+
+    @Test(arguments: [
+        ("<html><body>503 Service Unavailable</body></html>", "it is not JSON"),
+        (#"{"resultCount":1}"#, "\"results\" is missing"),
+        (#"{"resultCount":1,"results":[{"version":2}]}"#, "\"results[0].version\" is not a string"),
+    ])
+    func unusableAnswersSayWhy(json: String, fragment: String) async {
+        do {
+            _ = try await policy(json)
+            Issue.record("expected an error")
+        } catch {
+            #expect("\(error)".contains(fragment), "\(error)")
+        }
+    }
+
+    @Test func locationsAreCheckedUpFront() {
+        #expect(throws: SourceError.self) { try SourceLocation(parsing: "ftp://example.com/x") }
+        #expect(throws: SourceError.self) { try SourceLocation(parsing: "not a url") }
+        #expect(throws: SourceError.self) { try SourceLocation(parsing: "http://127.0.0.1/lookup") }
+        #expect(throws: Never.self) { try SourceLocation(parsing: "file:///tmp/x.json") }
+    }
+
+    @Test func missingDirectoryAndDeviceFilesAreErrorsNotHangs() async {
+        for path in ["/nonexistent/lookup.json", "/tmp", "/dev/zero"] {
+            await #expect(throws: SourceError.self) {
+                try await AppStoreSource(location: .file(path: path), country: "kr").fetchPolicy()
+            }
+        }
+    }
+}
