@@ -41,6 +41,13 @@ import Testing
         try Self.expectRestored(app, status: 143)
     }
 
+    @Test func sighupRestoresTheTerminal() throws {
+        let app = try Self.start()
+        try app.waitForForcedAlert()
+        for pid in try app.terminal.childProcesses() { kill(pid, SIGHUP) }
+        try Self.expectRestored(app, status: 129)
+    }
+
     @Test func controlCRestoresTheTerminal() throws {
         let app = try Self.start()
         try app.waitForForcedAlert()
