@@ -11,16 +11,20 @@ public struct DemoStore: VersionSource {
 
     public let storeVersion: String
     public let minimumRequiredVersion: String?
+    /// How long the store takes to answer, to show the app usable while a check runs.
+    public let latencyMilliseconds: Int
 
-    public init(storeVersion: String, minimumRequiredVersion: String? = nil) {
+    public init(storeVersion: String, minimumRequiredVersion: String? = nil, latencyMilliseconds: Int = 0) {
         self.storeVersion = storeVersion
         self.minimumRequiredVersion = minimumRequiredVersion
+        self.latencyMilliseconds = latencyMilliseconds
     }
 
     public var name: String { "demo" }
 
     public func fetchPolicy() async throws(SourceError) -> UpdatePolicy {
-        UpdatePolicy(
+        if latencyMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(latencyMilliseconds)) }
+        return UpdatePolicy(
             latestVersion: storeVersion,
             minimumRequiredVersion: minimumRequiredVersion,
             listing: StoreListing(appName: Self.appName, version: storeVersion, releaseNotes: Self.releaseNotes,

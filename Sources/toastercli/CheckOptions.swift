@@ -20,6 +20,9 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "A minimum required version for the demo store, as Remote Config's min_required_version.")
     var minRequiredVersion: String?
 
+    @Option(help: "How long the demo store takes to answer, in milliseconds (the UI stays usable meanwhile).")
+    var demoLatencyMs = 0
+
     @Option(help: "The App Store id behind the default update URL.")
     var appId = "1234567890"
 
@@ -38,6 +41,7 @@ struct CheckOptions: ParsableArguments {
             _ = try parsedVersion(storeVersion, "--store-version")
             if let minRequiredVersion { _ = try parsedVersion(minRequiredVersion, "--min-required-version") }
         }
+        guard (0...600_000).contains(demoLatencyMs) else { throw ValidationError("--demo-latency-ms must be between 0 and 600000") }
         if source == .appstore, url == nil { throw ValidationError("--source appstore needs --url FILE-URL") }
         _ = try makeDecider()
         _ = try makeClock()
@@ -69,7 +73,8 @@ struct CheckOptions: ParsableArguments {
     func makeSource() throws -> any VersionSource {
         switch source {
         case .demo:
-            return DemoStore(storeVersion: storeVersion, minimumRequiredVersion: minRequiredVersion)
+            return DemoStore(storeVersion: storeVersion, minimumRequiredVersion: minRequiredVersion,
+                             latencyMilliseconds: demoLatencyMs)
         case .appstore:
             do {
                 return AppStoreSource(location: try SourceLocation(parsing: url ?? ""), country: country)

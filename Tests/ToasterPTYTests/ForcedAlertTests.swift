@@ -58,6 +58,22 @@ import Testing
         #expect(presented?["title"] as? String == ToasterApp.forcedTitle)
     }
 
+    @Test func homeStaysUsableWhileTheCheckRunsAndTheAlertIsBackBeforeTheRecheckEnds() throws {
+        let app = try ToasterApp(["--demo-latency-ms", "3000"])
+        try app.terminal.waitFor("업데이트 확인 중")
+        try app.terminal.press("Down")
+        try app.terminal.waitFor("▸ SceneDelegate 생명주기 정리")
+        #expect(!(try app.terminal.screen().contains(ToasterApp.forcedTitle)))
+        try app.waitForForcedAlert()
+        try app.terminal.press("Enter")
+        try app.terminal.waitFor("App Store")
+        try app.terminal.press("Escape")
+        let screen = try app.waitForForcedAlert()
+        let summary = try app.trace.summary()
+        #expect(summary.filter { $0.hasPrefix("versionCheck") }.count == 1, "the alert came back before the re-check ended")
+        #expect(screen.contains("업데이트 확인 중"))
+    }
+
     @Test func focusOutAndInBringTheAlertBackAfterItWasAnswered() throws {
         let app = try ToasterApp()
         try app.waitForForcedAlert()
