@@ -1,20 +1,22 @@
-/// The role of a cell on screen; the terminal module maps each role to colours and attributes.
+/// The role of a cell on screen. Each role is a key of a theme file (`themes/*.toml`), which
+/// gives it colours and attributes.
 public enum CellStyle: String, Sendable, CaseIterable {
     case backdrop
     /// The screen under an alert.
     case dimmed
-    case titleBar
+    case titleBar = "title-bar"
     case heading
     case link
-    case selectedLink
-    case statusLine
+    case selectedLink = "selected-link"
+    case statusLine = "status-line"
     case hint
-    case launchScreen
-    case alertBorder
-    case alertTitle
-    case alertMessage
+    case launchScreen = "launch-screen"
+    case alertBorder = "alert-border"
+    case alertTitle = "alert-title"
+    case alertMessage = "alert-message"
     case button
-    case focusedButton
-    case storeText
-    case progressBar
+    case focusedButton = "focused-button"
+    /// The simulated App Store and browser screens.
+    case storeText = "store"
+    case progressBar = "progress-bar"
 }

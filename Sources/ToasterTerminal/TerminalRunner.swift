@@ -8,6 +8,7 @@ public final class TerminalRunner {
     public typealias Checker = @Sendable (_ appVersion: String) async -> CheckOutcome
 
     private let configuration: LaunchConfiguration
+    private let theme: Theme
     private let checker: Checker
     private let trace: TraceFile?
     private let mailbox = CheckMailbox()
@@ -15,8 +16,9 @@ public final class TerminalRunner {
     private var timers: [(id: TimerID, deadline: ContinuousClock.Instant)] = []
     private var exitStatus: Int32?
 
-    public init(configuration: LaunchConfiguration, trace: TraceFile?, checker: @escaping Checker) {
+    public init(configuration: LaunchConfiguration, theme: Theme, trace: TraceFile?, checker: @escaping Checker) {
         self.configuration = configuration
+        self.theme = theme
         self.trace = trace
         self.checker = checker
         state = AppState(configuration: configuration)
@@ -26,7 +28,7 @@ public final class TerminalRunner {
     public func run() throws(TerminalError) -> Int32 {
         // Before ncurses starts, so that it leaves these signals to us.
         let signals = toaster_signals_install()
-        let session = try TerminalSession()
+        let session = try TerminalSession(theme: theme)
         defer { session.end() }
         var lastFrame: Canvas?
         dispatch(.launch, session)

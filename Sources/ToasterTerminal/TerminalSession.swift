@@ -17,7 +17,7 @@ final class TerminalSession {
     private(set) var isActive = false
 
     /// Checks the environment and opens the terminal; the screen is not touched yet.
-    init() throws(TerminalError) {
+    init(theme: Theme) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
         guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty, term != "dumb" else {
             throw .dumbTerminal
@@ -26,7 +26,12 @@ final class TerminalSession {
         toaster_terminal_remember(STDIN_FILENO)
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
               newterm(term, output, input) != nil else { throw .unknownTerminal(term) }
-        palette = Palette(colors: has_colors() ? Int(toaster_colors()) : 0)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        palette = Palette(theme: theme, colors: has_colors() ? Int(toaster_colors()) : 0)
+        palette.install()
         start()
     }
 
@@ -48,11 +53,6 @@ final class TerminalSession {
         nodelay(window, true)
         set_escdelay(Self.escapeDelayMilliseconds)
         curs_set(0)
-        if has_colors() {
-            start_color()
-            use_default_colors()
-            palette.install()
-        }
         define_key("\u{1b}[I", Self.focusInCode)
         define_key("\u{1b}[O", Self.focusOutCode)
         refresh()

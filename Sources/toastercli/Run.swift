@@ -19,6 +19,9 @@ struct Run: ParsableCommand {
     @Option(help: "Append one JSON line per lifecycle callback, check and alert to this file.")
     var trace: String?
 
+    @Option(help: "A built-in theme (toaster, dark, light, high-contrast, mono) or a theme file's path.")
+    var theme: String?
+
     @Option(help: "How long the launch screen stays up, in milliseconds.")
     var launchScreenMs = 600
 
@@ -29,13 +32,14 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        let theme = try ThemeChoice.resolve(theme)
         let source = try options.makeSource()
         let decider = try options.makeDecider()
         let clock = try options.makeClock()
         let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: clock) }
         let configuration = LaunchConfiguration(appVersion: options.appVersion, sourceName: source.name,
                                                 launchScreenMilliseconds: launchScreenMs)
-        let runner = TerminalRunner(configuration: configuration, trace: traceFile) { appVersion in
+        let runner = TerminalRunner(configuration: configuration, theme: theme, trace: traceFile) { appVersion in
             do {
                 let policy = try await source.fetchPolicy()
                 return .decided(try decider.decide(current: appVersion, policy: policy, now: clock.now))

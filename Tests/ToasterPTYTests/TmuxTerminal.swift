@@ -26,6 +26,11 @@ final class TmuxTerminal {
                   "-c", directory.path, command])
     }
 
+    /// The server starts from an empty environment: the test runner's own variables (such as
+    /// the NO_COLOR that `swift test` sets) must not reach the program under test.
+    private static let cleanEnvironment = ["-i", "PATH=" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+                                           "HOME=" + NSHomeDirectory(), "LANG=C.UTF-8"]
+
     deinit {
         _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(at: directory)
@@ -36,7 +41,7 @@ final class TmuxTerminal {
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let result = try Toolchain.run(["tmux", "-S", socket] + arguments)
+        let result = try Toolchain.run(Self.cleanEnvironment + ["tmux", "-S", socket] + arguments)
         guard result.status == 0 else {
             throw PTYError(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.stderr)")
         }

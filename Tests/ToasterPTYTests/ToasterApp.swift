@@ -7,9 +7,10 @@ final class ToasterApp {
 
     /// Starts the binary in the pane under `sh`, which writes its exit status to a file: tmux's
     /// own `pane_dead_status` is sometimes never set when the pty closes before the exit is seen.
-    init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, launchScreenMilliseconds: Int = 0) throws {
+    init(_ arguments: [String] = [], width: Int = 80, height: Int = 24, launchScreenMilliseconds: Int = 0,
+         environment: [String: String] = [:]) throws {
         let traceName = "trace.jsonl"
-        let command = ([Toolchain.toastercli, "--trace", traceName, "--launch-screen-ms", "\(launchScreenMilliseconds)"]
+        let command = (["env"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + [Toolchain.toastercli, "--trace", traceName, "--launch-screen-ms", "\(launchScreenMilliseconds)"]
             + arguments).map(Self.quote).joined(separator: " ")
         terminal = try TmuxTerminal(width: width, height: height, command: command + "; echo $? > " + Self.exitStatusName)
         trace = TraceLog(path: terminal.file(traceName))

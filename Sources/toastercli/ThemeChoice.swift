@@ -1,0 +1,34 @@
+import FoundationEssentials
+import Glibc
+import ToasterCore
+
+/// Which theme a run uses: `--theme NAME|PATH` first, then `NO_COLOR`, then the default.
+enum ThemeChoice {
+    static func resolve(_ argument: String?) throws -> Theme {
+        guard let argument else {
+            // no-color.org: set and not empty; a command-line choice overrides it.
+            let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
+            return Theme.builtin(noColor.isEmpty ? Theme.defaultName : Theme.monochromeName)!
+        }
+        guard argument.contains("/") || argument.hasSuffix(".toml") else {
+            guard let theme = Theme.builtin(argument) else {
+                throw CLIError("--theme: no theme named \"\(argument)\" (built in: \(Theme.builtinNames.joined(separator: ", ")); or give a path to a .toml file)")
+            }
+            return theme
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: argument))
+        } catch {
+            throw CLIError("--theme: cannot read \(argument)")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw CLIError("--theme: \(argument) is not UTF-8 text")
+        }
+        do {
+            return try Theme(parsing: text, file: argument, base: Theme.builtin(Theme.defaultName))
+        } catch {
+            throw CLIError(error.description)
+        }
+    }
+}
