@@ -5,13 +5,14 @@ public struct AlertModel: Sendable, Equatable {
     public let message: String
     public let buttons: [AlertButton]
 
-    /// The seed's alert for `type`; a payload's texts (CMS) replace the defaults where given.
-    public init(type: AlertType, texts: AlertTextOverride? = nil) {
+    /// The seed's alert for `type` in `language`; a payload's texts (CMS) replace the defaults
+    /// where given.
+    public init(type: AlertType, language: Language = .ko, texts: AlertTextOverride? = nil) {
         self.type = type
-        title = texts?.title.nonEmpty ?? AlertTexts.title(type)
-        message = texts?.message.nonEmpty ?? AlertTexts.message(type)
-        let update = AlertButton(role: .update, title: texts?.buttonTitle.nonEmpty ?? AlertTexts.update)
-        buttons = type.isForced ? [update] : [AlertButton(role: .later, title: AlertTexts.later), update]
+        title = texts?.title.nonEmpty ?? AlertTexts.title(type, language)
+        message = texts?.message.nonEmpty ?? AlertTexts.message(type, language)
+        let update = AlertButton(role: .update, title: texts?.buttonTitle.nonEmpty ?? AlertTexts.update(language))
+        buttons = type.isForced ? [update] : [AlertButton(role: .later, title: AlertTexts.later(language)), update]
     }
 
     public var buttonTitles: [String] { buttons.map(\.title) }

@@ -8,17 +8,19 @@ public struct LaunchConfiguration: Sendable, Equatable {
     /// The simulated install advances `installStepPercent` every `installStepMilliseconds`.
     public var installStepMilliseconds: Int
     public var installStepPercent: Int
+    /// The language of the program's own texts.
+    public var language: Language
     /// The home screen's sample saved links.
     public var links: [SavedLink]
 
-    public init(appVersion: String, sourceName: String, launchScreenMilliseconds: Int = 600,
-                installStepMilliseconds: Int = 40, installStepPercent: Int = 5,
-                links: [SavedLink] = SavedLink.samples) {
+    public init(appVersion: String, sourceName: String, language: Language = .ko, launchScreenMilliseconds: Int = 600,
+                installStepMilliseconds: Int = 40, installStepPercent: Int = 5) {
         self.appVersion = appVersion
         self.sourceName = sourceName
         self.launchScreenMilliseconds = launchScreenMilliseconds
         self.installStepMilliseconds = installStepMilliseconds
         self.installStepPercent = installStepPercent
-        self.links = links
+        self.language = language
+        links = SavedLink.samples(language)
     }
 }

@@ -7,9 +7,9 @@ extension ScreenRenderer {
     }
 
     mutating func drawHome() {
-        drawTitleBar(UIStrings.appName, centred: true)
+        drawTitleBar(strings.appName, centred: true)
         let lastListRow = bottom - 2
-        if lastListRow >= 2 { canvas.put(UIStrings.savedLinks, x: 1, y: 2, style: .heading) }
+        if lastListRow >= 2 { canvas.put(strings.savedLinks, x: 1, y: 2, style: .heading) }
         for (index, link) in state.configuration.links.enumerated() where 3 + index <= lastListRow {
             let selected = index == state.selectedLink
             let row = 3 + index
@@ -23,8 +23,8 @@ extension ScreenRenderer {
     }
 
     private var homeHint: String {
-        guard let alert = state.alert else { return UIStrings.homeHint }
-        return alert.model.type.isForced ? UIStrings.forcedAlertHint : UIStrings.optionalAlertHint
+        guard let alert = state.alert else { return strings.homeHint }
+        return alert.model.type.isForced ? strings.forcedAlertHint : strings.optionalAlertHint
     }
 
     /// The app version, the scene state, and what the last check said.
@@ -32,7 +32,7 @@ extension ScreenRenderer {
         guard canvas.height >= 3 else { return }
         let row = bottom - 1
         canvas.fill(x: 0, y: row, width: canvas.width, height: 1, style: .statusLine)
-        let parts = ["\(UIStrings.appName) v\(state.appVersion)", "scene: \(state.scene.rawValue)", checkSummary]
+        let parts = ["\(strings.appName) v\(state.appVersion)", "scene: \(state.scene.rawValue)", checkSummary]
         canvas.put(parts.filter { !$0.isEmpty }.joined(separator: " · "), x: 1, y: row, style: .statusLine,
                    limit: canvas.width - 2)
     }
@@ -40,21 +40,21 @@ extension ScreenRenderer {
     private var checkSummary: String {
         switch state.check {
         case .notStarted: return ""
-        case .checking: return UIStrings.checking
-        case .failed(let message): return "\(UIStrings.checkFailed): \(TextSanitizer.cleanLine(message))"
+        case .checking: return strings.checking
+        case .failed(let message): return "\(strings.checkFailed): \(TextSanitizer.cleanLine(message))"
         case .decided(let report):
             switch report.decision {
-            case .none: return UIStrings.upToDate
-            case .optional: return report.latest.map { UIStrings.newVersion($0.description) } ?? UIStrings.upToDate
-            case .forced: return UIStrings.updateRequired
+            case .none: return strings.upToDate
+            case .optional: return report.latest.map { "\(strings.newVersion) \($0)" } ?? strings.upToDate
+            case .forced: return strings.updateRequired
             }
         }
     }
 
     mutating func drawLinkPage(_ url: String) {
-        drawTitleBar(UIStrings.linkPageTitle, centred: false)
+        drawTitleBar(strings.linkPageTitle, centred: false)
         if bottom > 2 { canvas.put(TextSanitizer.cleanLine(url), x: 2, y: 2, style: .heading, limit: canvas.width - 4) }
-        if bottom > 4 { canvas.put(UIStrings.linkPageNote, x: 2, y: 4, style: .backdrop, limit: canvas.width - 4) }
-        drawHint(UIStrings.backHint)
+        if bottom > 4 { canvas.put(strings.linkPageNote, x: 2, y: 4, style: .backdrop, limit: canvas.width - 4) }
+        drawHint(strings.backHint)
     }
 }

@@ -31,6 +31,8 @@ public struct ScreenRenderer {
 
     var bottom: Int { canvas.height - 1 }
 
+    var strings: UIStrings { UIStrings.of(state.configuration.language) }
+
     mutating func drawTitleBar(_ title: String, centred: Bool) {
         canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: .titleBar)
         let x = centred ? max(0, (canvas.width - DisplayWidth.of(title)) / 2) : 1

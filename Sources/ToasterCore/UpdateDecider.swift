@@ -5,10 +5,13 @@ public struct UpdateDecider: Sendable {
     public var rules: UpdateRules
     /// The App Store id behind the default update URL.
     public var appID: String
+    /// The language of the default alert texts.
+    public var language: Language
 
-    public init(rules: UpdateRules = .default, appID: String) {
+    public init(rules: UpdateRules = .default, appID: String, language: Language = .ko) {
         self.rules = rules
         self.appID = appID
+        self.language = language
     }
 
     public var defaultUpdateURL: String { "itms-apps://itunes.apple.com/app/id\(appID)" }
@@ -20,7 +23,7 @@ public struct UpdateDecider: Sendable {
 
         func report(_ decision: Decision, _ reason: DecisionReason, _ type: AlertType?) -> DecisionReport {
             DecisionReport(decision: decision, reason: reason, current: current, latest: latest,
-                           alert: type.map { AlertModel(type: $0, texts: policy.texts) },
+                           alert: type.map { AlertModel(type: $0, language: language, texts: policy.texts) },
                            updateURL: updateURL, listing: policy.listing)
         }
 

@@ -27,7 +27,7 @@ public struct AppStoreSource: VersionSource {
             latestVersion: entry.version,
             // The seed opens the store app directly rather than the web page in trackViewUrl.
             updateURL: entry.trackId.map { "itms-apps://itunes.apple.com/app/id\($0)" },
-            listing: StoreListing(appName: entry.trackName ?? DemoStore.appName, version: entry.version,
+            listing: StoreListing(appName: entry.trackName ?? "Toaster", version: entry.version,
                                   releaseNotes: entry.releaseNotes,
                                   releaseDate: entry.currentVersionReleaseDate.map { String($0.prefix(10)) },
                                   minimumOSVersion: entry.minimumOsVersion)

@@ -2,22 +2,34 @@ import ToasterCore
 
 /// The built-in store of the Toaster app: it always answers, with the configured version.
 public struct DemoStore: VersionSource {
-    public static let appName = "토스터"
-    public static let releaseNotes = """
-        • 링크 제목을 바로 고칠 수 있어요
-        • 리마인드 알림 시간을 정할 수 있어요
-        • 작은 버그를 고쳤어요
-        """
+    static func appName(_ language: Language) -> String {
+        switch language {
+        case .ko: "토스터"
+        case .en: "Toaster"
+        case .ja: "トースター"
+        }
+    }
+
+    static func releaseNotes(_ language: Language) -> String {
+        switch language {
+        case .ko: "• 링크 제목을 바로 고칠 수 있어요\n• 리마인드 알림 시간을 정할 수 있어요\n• 작은 버그를 고쳤어요"
+        case .en: "• Edit a link's title in place\n• Choose when reminders arrive\n• Small bug fixes"
+        case .ja: "• リンクのタイトルをその場で編集できます\n• リマインド通知の時刻を選べます\n• 小さなバグを修正しました"
+        }
+    }
 
     public let storeVersion: String
     public let minimumRequiredVersion: String?
     /// How long the store takes to answer, to show the app usable while a check runs.
     public let latencyMilliseconds: Int
+    public let language: Language
 
-    public init(storeVersion: String, minimumRequiredVersion: String? = nil, latencyMilliseconds: Int = 0) {
+    public init(storeVersion: String, minimumRequiredVersion: String? = nil, latencyMilliseconds: Int = 0,
+                language: Language = .ko) {
         self.storeVersion = storeVersion
         self.minimumRequiredVersion = minimumRequiredVersion
         self.latencyMilliseconds = latencyMilliseconds
+        self.language = language
     }
 
     public var name: String { "demo" }
@@ -27,7 +39,7 @@ public struct DemoStore: VersionSource {
         return UpdatePolicy(
             latestVersion: storeVersion,
             minimumRequiredVersion: minimumRequiredVersion,
-            listing: StoreListing(appName: Self.appName, version: storeVersion, releaseNotes: Self.releaseNotes,
+            listing: StoreListing(appName: Self.appName(language), version: storeVersion, releaseNotes: Self.releaseNotes(language),
                                   releaseDate: "2026-11-20", minimumOSVersion: "15.0")
         )
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import ToasterCore
 import ToasterServices
 
@@ -32,6 +33,9 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "Outcome per update kind, e.g. major=force,minor=option,patch=option,revision=none.")
     var rules: String?
 
+    @Option(help: "The language of the program's texts: ko, en or ja (default: from LC_ALL, LC_MESSAGES, LANG; else ko).")
+    var locale: String?
+
     @Option(help: "Fix the clock to this ISO 8601 instant (e.g. 2026-11-22T09:00:00Z); trace times read 0.")
     var now: String?
 
@@ -43,6 +47,7 @@ struct CheckOptions: ParsableArguments {
         }
         guard (0...600_000).contains(demoLatencyMs) else { throw ValidationError("--demo-latency-ms must be between 0 and 600000") }
         if source == .appstore, url == nil { throw ValidationError("--source appstore needs --url FILE-URL") }
+        _ = try language()
         _ = try makeDecider()
         _ = try makeClock()
         _ = try makeSource()
@@ -53,10 +58,20 @@ struct CheckOptions: ParsableArguments {
         do { return try Version(text) } catch { throw CLIError("\(flag): \(error)") }
     }
 
+    func language() throws -> Language {
+        let environment = ["LC_ALL", "LC_MESSAGES", "LANG"].reduce(into: [String: String]()) { found, name in
+            found[name] = getenv(name).map { String(cString: $0) }
+        }
+        guard let language = Language.resolve(flag: locale, environment: environment) else {
+            throw ValidationError("--locale \"\(locale ?? "")\" is not one of ko, en, ja")
+        }
+        return language
+    }
+
     func makeDecider() throws -> UpdateDecider {
         do {
             return UpdateDecider(rules: try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) } ?? .default,
-                                 appID: appId)
+                                 appID: appId, language: try language())
         } catch {
             throw ValidationError("--rules: \(error)")
         }
@@ -74,7 +89,7 @@ struct CheckOptions: ParsableArguments {
         switch source {
         case .demo:
             return DemoStore(storeVersion: storeVersion, minimumRequiredVersion: minRequiredVersion,
-                             latencyMilliseconds: demoLatencyMs)
+                             latencyMilliseconds: demoLatencyMs, language: try language())
         case .appstore:
             do {
                 return AppStoreSource(location: try SourceLocation(parsing: url ?? ""), country: country)

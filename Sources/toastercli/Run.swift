@@ -38,7 +38,7 @@ struct Run: ParsableCommand {
         let clock = try options.makeClock()
         let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: clock) }
         let configuration = LaunchConfiguration(appVersion: options.appVersion, sourceName: source.name,
-                                                launchScreenMilliseconds: launchScreenMs)
+                                                language: try options.language(), launchScreenMilliseconds: launchScreenMs)
         let runner = TerminalRunner(configuration: configuration, theme: theme, trace: traceFile) { appVersion in
             do {
                 let policy = try await source.fetchPolicy()

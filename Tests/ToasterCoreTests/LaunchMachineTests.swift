@@ -209,7 +209,7 @@ private struct Driver {
         var driver = Driver(appVersion: "2.0.0")
         driver.launch()
         driver.send(.key(.down), .key(.enter))
-        #expect(driver.state.screen == .linkPage(url: SavedLink.samples[1].url))
+        #expect(driver.state.screen == .linkPage(url: SavedLink.samples(.ko)[1].url))
         driver.send(.key(.escape))
         #expect(driver.state.screen == .home)
     }

@@ -1,0 +1,40 @@
+import Testing
+
+/// Every text in the chosen language, from `--locale` or the environment.
+@Suite struct LocaleTests {
+    @Test(arguments: [
+        (["--locale", "en"], [String: String](), "New Feature Update", "[ Update ]", "Saved links"),
+        (["--locale", "ja"], [:], "新機能アップデートのお知らせ", "[ アップデート ]", "保存したリンク"),
+        ([], ["LANG": "ja_JP.UTF-8", "LC_ALL": ""], "新機能アップデートのお知らせ", "[ アップデート ]", "保存したリンク"),
+        ([], ["LC_ALL": "en_US.UTF-8"], "New Feature Update", "[ Update ]", "Saved links"),
+        ([], ["LC_ALL": "C.UTF-8"], "신규 기능 업데이트 알림", "[ 업데이트 ]", "저장한 링크"),
+    ])
+    func forcedAlertAndHomeSpeakTheLanguage(arguments: [String], environment: [String: String], title: String,
+                                           button: String, heading: String) throws {
+        let app = try ToasterApp(arguments, environment: environment)
+        let screen = try app.terminal.waitForScreen("the alert in its language") { $0.contains(title) && $0.contains(button) }
+        #expect(screen.contains(heading))
+        _ = try AlertBox.find(in: try app.terminal.lines())
+    }
+
+    @Test func optionalAlertAndStoreInEnglish() throws {
+        let app = try ToasterApp(["--locale", "en", "--app-version", "1.9.0", "--store-version", "1.10.0"])
+        let screen = try app.terminal.waitFor("Feature Update")
+        #expect(screen.contains("Later") && screen.contains("Esc later"))
+        try app.terminal.press("Enter")
+        let store = try app.terminal.waitFor("What's New")
+        #expect(store.contains("Version 1.10.0") && store.contains("Esc/← back to the app"))
+    }
+
+    @Test func unknownLocaleIsAUsageError() throws {
+        let result = try Toolchain.run([Toolchain.toastercli, "check", "--locale", "fr"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("ko, en, ja"))
+    }
+
+    @Test func checkSpeaksTheLanguageToo() throws {
+        let result = try Toolchain.run([Toolchain.toastercli, "check", "--locale", "ja", "--app-version", "1.0.0", "--store-version", "1.0.1"])
+        #expect(result.stdout.contains("title: アップデートのお知らせ"))
+        #expect(result.stdout.contains("buttons: あとで | アップデート"))
+    }
+}
