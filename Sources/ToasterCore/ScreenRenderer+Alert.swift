@@ -10,10 +10,7 @@ extension ScreenRenderer {
         let textWidth = max(1, min(Self.alertMaximumTextWidth, canvas.width - 4))
         let title = TextWrapper.wrap(TextSanitizer.clean(model.title), width: textWidth)
         var message = TextWrapper.wrap(TextSanitizer.clean(model.message), width: textWidth)
-        let labels = model.buttons.enumerated().map { index, button in
-            let label = TextSanitizer.cleanLine(button.title)
-            return index == alert.focusedIndex ? "[ \(label) ]" : "  \(label)  "
-        }
+        let labels = Self.buttonLabels(model, focused: alert.focusedIndex, width: canvas.width - 2)
         let buttonsWidth = labels.reduce(0) { $0 + DisplayWidth.of($1) } + labels.count - 1
         let contentWidth = min(textWidth, max(20, buttonsWidth, (title + message).map(DisplayWidth.of).max() ?? 0))
         let boxWidth = min(canvas.width, contentWidth + 4)
@@ -39,6 +36,14 @@ extension ScreenRenderer {
         drawButtons(labels, focused: alert.focusedIndex, left: left, width: boxWidth, separatorRow: top + boxHeight - 3)
     }
 
+    /// `[ 업데이트 ]` and `  다음에  `; without the padding when the row is too narrow for it.
+    private static func buttonLabels(_ model: AlertModel, focused: Int, width: Int) -> [String] {
+        let titles = model.buttons.map { TextSanitizer.cleanLine($0.title) }
+        let padded = titles.enumerated().map { $0 == focused ? "[ \($1) ]" : "  \($1)  " }
+        guard padded.reduce(0, { $0 + DisplayWidth.of($1) }) + padded.count - 1 > width else { return padded }
+        return titles.enumerated().map { $0 == focused ? "[\($1)]" : $1 }
+    }
+
     private mutating func drawBorder(left: Int, top: Int, width: Int, height: Int) {
         let horizontal = String(repeating: "─", count: max(0, width - 2))
         canvas.put("┌" + horizontal + "┐", x: left, y: top, style: .alertBorder)
@@ -49,23 +54,37 @@ extension ScreenRenderer {
         }
     }
 
-    /// Buttons share the row equally, split by vertical rules, as UIAlertController lays out two.
+    /// The buttons side by side between vertical rules, as UIAlertController lays out two.
     private mutating func drawButtons(_ labels: [String], focused: Int, left: Int, width: Int, separatorRow: Int) {
         let inner = width - 2
-        let slots = labels.count
-        let edges = (0...slots).map { left + 1 + inner * $0 / slots }
-        var separator = Array(repeating: "─", count: inner)
-        for edge in edges.dropFirst().dropLast() { separator[edge - left - 1] = "┬" }
-        canvas.put("├" + separator.joined() + "┤", x: left, y: separatorRow, style: .alertBorder)
-        var bottomBorder = Array(repeating: "─", count: inner)
-        for edge in edges.dropFirst().dropLast() { bottomBorder[edge - left - 1] = "┴" }
-        canvas.put("└" + bottomBorder.joined() + "┘", x: left, y: separatorRow + 2, style: .alertBorder)
+        var edges = [left]
+        for slotWidth in Self.slotWidths(labels.map(DisplayWidth.of), available: inner - (labels.count - 1)) {
+            edges.append(edges[edges.count - 1] + slotWidth + 1)
+        }
+        let rules = edges.dropFirst().dropLast().map { $0 - left - 1 }
+        func border(_ ends: (String, String), joint: String) -> String {
+            var line = Array(repeating: "─", count: inner)
+            for rule in rules { line[rule] = joint }
+            return ends.0 + line.joined() + ends.1
+        }
+        canvas.put(border(("├", "┤"), joint: "┬"), x: left, y: separatorRow, style: .alertBorder)
+        canvas.put(border(("└", "┘"), joint: "┴"), x: left, y: separatorRow + 2, style: .alertBorder)
         for (index, label) in labels.enumerated() {
-            let start = index == 0 ? edges[index] : edges[index] + 1
-            let end = edges[index + 1]
             if index > 0 { canvas.put("│", x: edges[index], y: separatorRow + 1, style: .alertBorder) }
             putCentred(label, y: separatorRow + 1, style: index == focused ? .focusedButton : .button,
-                       within: start, width: end - start)
+                       within: edges[index] + 1, width: edges[index + 1] - edges[index] - 1)
         }
+    }
+
+    /// Equal shares when every label fits one; otherwise each label's width plus an equal part
+    /// of what is left (labels that cannot fit at all are clipped within equal shares).
+    private static func slotWidths(_ labelWidths: [Int], available: Int) -> [Int] {
+        let count = labelWidths.count
+        func share(_ total: Int, _ index: Int) -> Int { total * (index + 1) / count - total * index / count }
+        let spare = available - labelWidths.reduce(0, +)
+        guard spare >= 0, !labelWidths.allSatisfy({ $0 <= available / count }) else {
+            return (0..<count).map { share(available, $0) }
+        }
+        return labelWidths.enumerated().map { $1 + share(spare, $0) }
     }
 }

@@ -4,9 +4,9 @@ import Testing
 /// Every way out gives the terminal back: line discipline as before, focus reporting off,
 /// cursor visible, main screen.
 @Suite struct TerminalRestoreTests {
-    private static func start(_ arguments: String = "") throws -> ToasterApp {
+    private static func start(_ arguments: String = "", environment: String = "") throws -> ToasterApp {
         try ToasterApp(shellRunning: { binary, trace in
-            "stty -g > before.txt; \(binary) --trace \(trace) --launch-screen-ms 0 \(arguments); echo \"exit=$?\"; stty -g > after.txt; echo restored-$((40+2))"
+            "stty -g > before.txt; \(environment) \(binary) --trace \(trace) --launch-screen-ms 0 \(arguments); echo \"exit=$?\"; stty -g > after.txt; echo restored-$((40+2))"
         })
     }
 
@@ -46,6 +46,44 @@ import Testing
         try app.waitForForcedAlert()
         for pid in try app.terminal.childProcesses() { kill(pid, SIGHUP) }
         try Self.expectRestored(app, status: 129)
+    }
+
+    @Test func sigquitRestoresTheTerminal() throws {
+        let app = try Self.start()
+        try app.waitForForcedAlert()
+        for pid in try app.terminal.childProcesses() { kill(pid, SIGQUIT) }
+        try Self.expectRestored(app, status: 131)
+    }
+
+    /// A crash (here SIGSEGV) still gives the terminal back before the process dies of it.
+    @Test func fatalSignalRestoresTheTerminal() throws {
+        // The Swift runtime's crash report (slow to symbolicate a debug build) is not under test.
+        let app = try Self.start(environment: "SWIFT_BACKTRACE=enable=no")
+        try app.waitForForcedAlert()
+        for pid in try app.terminal.childProcesses() { kill(pid, SIGSEGV) }
+        try Self.expectRestored(app, status: 128 + Int(SIGSEGV))
+    }
+
+    @Test func suspendAndForegroundBringTheScreenBackWhole() throws {
+        // A single command, so that the shell's job control stops it alone.
+        let app = try ToasterApp(shellRunning: { binary, trace in "\(binary) --trace \(trace) --launch-screen-ms 0" })
+        let before = try app.waitForForcedAlert()
+        try app.terminal.press("C-z")
+        try app.terminal.waitFor("Stopped")
+        #expect(try app.terminal.format("#{alternate_on}") == "0", "the shell gets the main screen while stopped")
+        try app.terminal.type("fg")
+        try app.terminal.press("Enter")
+        let after = try app.waitForForcedAlert()
+        #expect(after.contains(ToasterApp.homeHeading))
+        #expect(after.components(separatedBy: "\n").filter { $0.contains("│") }.count
+                == before.components(separatedBy: "\n").filter { $0.contains("│") }.count)
+    }
+
+    @Test(arguments: [["TERM": "dumb"], ["TERM": ""]])
+    func dumbOrMissingTerminalPointsToCheck(environment: [String: String]) throws {
+        let app = try ToasterApp([], environment: environment)
+        #expect(try app.waitForExit() == 1)
+        #expect(try app.terminal.screen().contains("toastercli check"))
     }
 
     @Test func controlCRestoresTheTerminal() throws {

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// Every size from 20×6 up, resizes at any moment, and text from a hostile payload.
+@Suite struct LayoutTests {
+    @Test(arguments: [(20, 6), (40, 12), (80, 24), (200, 50)])
+    func forcedAndOptionalAlertsFitAndAlign(width: Int, height: Int) throws {
+        let forced = try ToasterApp(width: width, height: height)
+        try forced.terminal.waitForScreen("the forced alert's button") { ($0.contains("업데이트 ]") || $0.contains("업데이트]")) && $0.contains("└") }
+        let box = try AlertBox.find(in: try forced.terminal.lines())
+        #expect(box.left + box.right == width - 1, "centred")
+
+        let optional = try ToasterApp(["--app-version", "1.9.0", "--store-version", "1.10.0"], width: width, height: height)
+        let screen = try optional.terminal.waitForScreen("the optional alert's buttons") { $0.contains("다음에") && ($0.contains("업데이트 ]") || $0.contains("업데이트]")) }
+        #expect(!screen.contains("�"))
+        _ = try AlertBox.find(in: try optional.terminal.lines())
+    }
+
+    @Test func compactForcedAlertStillHoldsEveryKey() throws {
+        let app = try ToasterApp(width: 20, height: 6)
+        try app.terminal.waitFor("업데이트 ]")
+        try app.terminal.press("Escape", "q", "Tab", "Left", "Right", "Down", "x")
+        try app.terminal.focusOut()
+        try app.trace.waitFor("the focus-out after the keys") { $0.last == "lifecycle sceneWillResignActive(_:)" }
+        #expect(try app.terminal.screen().contains("업데이트 ]"))
+        #expect(try app.trace.count("alertDismissed 업데이트") == 0)
+    }
+
+    @Test func resizeDuringTheInstallRedrawsAndTheInstallFinishes() throws {
+        let app = try ToasterApp()
+        try app.waitForForcedAlert()
+        try app.terminal.press("Enter")
+        try app.terminal.waitFor("[ 업데이트 ]")
+        try app.terminal.press("Enter")
+        try app.terminal.waitFor("설치 중")
+        try app.terminal.resize(width: 44, height: 14)
+        try app.terminal.waitForScreen("the progress bar at 44 columns") { screen in
+            screen.components(separatedBy: "\n").contains { $0.contains("설치 중") && $0.contains("%") }
+        }
+        try app.terminal.waitFor("v2.0.0")
+    }
+
+    @Test func hostilePayloadBytesNeverReachTheTerminal() throws {
+        let lookup = #"{"resultCount":1,"results":[{"version":"2.0.0","trackId":1,"# +
+            #""trackName":"Evil\u001b]0;pwned\u0007App\u009b31m\u202eppA","# +
+            #""releaseNotes":"line1\r\n\u001b[2J\u001b[31mred\u001b[0m\tTab\u0085next\u2066x\u2069"}]}"#
+        let app = try ToasterApp(shellRunning: { binary, trace in
+            "\(binary) --trace \(trace) --launch-screen-ms 0 --source appstore --url file://$PWD/lookup.json"
+        })
+        try lookup.write(toFile: app.terminal.file("lookup.json"), atomically: true, encoding: .utf8)
+        try app.waitForForcedAlert()
+        try app.terminal.press("Enter")
+        let store = try app.terminal.waitFor("pwnedApp31mppA")
+        #expect(store.contains("line1") && store.contains("Tab") && store.contains("nextx"))
+        let output = try Data(contentsOf: URL(fileURLWithPath: app.terminal.file(ToasterApp.outputName)))
+        for (forbidden, what) in [("\u{1b}]", "an OSC sequence"), ("\u{9b}", "a C1 CSI"), ("\u{202e}", "a bidi override"),
+                                  ("\u{2066}", "a bidi isolate"), ("\u{85}", "a C1 NEL"), ("\u{7}", "a bell"),
+                                  ("\u{1b}[2J\u{1b}[31mred", "the payload's own escape sequences")] {
+            #expect(output.range(of: Data(forbidden.utf8)) == nil, "\(what) reached the terminal")
+        }
+    }
+}
