@@ -33,7 +33,7 @@ static void route_signal(int sig) {
 static void restore_after_fatal(int sig, siginfo_t *info, void *context) {
     (void)context;
     if (ui_active) {
-        static const char reset[] = "\033[?1004l\033[?1000l\033[?1006l\033[0m\033[?25h\033[?1049l\r\n";
+        static const char reset[] = "\033[?1004l\033[?1006;1000l\033[0m\033[?25h\033[?1049l\r\n";
         (void)!write(STDOUT_FILENO, reset, sizeof reset - 1);
         if (saved_termios_fd >= 0) {
             tcsetattr(saved_termios_fd, TCSANOW, &saved_termios);

@@ -4,6 +4,8 @@ public enum AppEvent: Sendable, Equatable {
     case timerFired(TimerID)
     case checkCompleted(CheckOutcome)
     case key(Key)
+    /// A click (button released) at a cell of a screen of the given size.
+    case click(column: Int, row: Int, screenWidth: Int, screenHeight: Int)
     /// The terminal gained focus (`ESC [ I`).
     case focusIn
     /// The terminal lost focus (`ESC [ O`).

@@ -16,6 +16,20 @@ extension LaunchMachine {
         }
     }
 
+    /// A click on a button does what Enter on the focused button does.
+    mutating func click(column: Int, row: Int, screenWidth: Int, screenHeight: Int) {
+        guard state.phase == .running else { return }
+        if let app = state.externalApp {
+            if row == ScreenRenderer.storeActionRow(screenHeight: screenHeight) { pressInExternalApp(.enter, app) }
+            return
+        }
+        guard var alert = state.alert,
+              let index = AlertLayout(alert, screenWidth: screenWidth, screenHeight: screenHeight)
+                  .button(atColumn: column, row: row) else { return }
+        alert.focusedIndex = index
+        pressInAlert(.enter, alert)
+    }
+
     private mutating func pressOnHome(_ key: Key) {
         let count = state.configuration.links.count
         switch key {

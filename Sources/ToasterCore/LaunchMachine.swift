@@ -17,6 +17,7 @@ public struct LaunchMachine {
         case .timerFired(.installStep): advanceInstall()
         case .checkCompleted(let outcome): complete(outcome)
         case .key(let key): press(key)
+        case let .click(column, row, width, height): click(column: column, row: row, screenWidth: width, screenHeight: height)
         case .focusIn: focusIn()
         case .focusOut: focusOut()
         case .suspend: suspend()

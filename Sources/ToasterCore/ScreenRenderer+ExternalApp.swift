@@ -9,7 +9,7 @@ extension ScreenRenderer {
         let facts = ["\(strings.version) \(listing.version)"] + [listing.releaseDate.map { "\(strings.released) \($0)" },
                                                              listing.minimumOSVersion.map(strings.minimumOS)].compactMap { $0 }
         var row = 2
-        let actionRow = bottom - 2
+        let actionRow = Self.storeActionRow(screenHeight: canvas.height)
         for (text, style) in [(TextSanitizer.cleanLine(listing.appName), CellStyle.heading),
                               (TextSanitizer.cleanLine(facts.joined(separator: " · ")), .storeText)] where row < actionRow {
             canvas.put(text, x: 2, y: row, style: style, limit: canvas.width - 4)
@@ -27,6 +27,9 @@ extension ScreenRenderer {
             drawHint(strings.storeHint)
         }
     }
+
+    /// The row of the App Store's install button (and progress bar).
+    static func storeActionRow(screenHeight: Int) -> Int { screenHeight - 3 }
 
     private mutating func drawProgress(_ percent: Int, y: Int) {
         let label = "\(strings.storeInstalling) "

@@ -9,11 +9,19 @@ extension TerminalSession {
         while true {
             let result = wget_wch(window, &code)
             if result == ERR { break }
-            if let event = result == KEY_CODE_YES ? Self.decodeFunctionKey(Int32(code)) : Self.decodeCharacter(code) {
+            if result == KEY_CODE_YES, Int32(code) == KEY_MOUSE {
+                events += readClick()
+            } else if let event = result == KEY_CODE_YES ? Self.decodeFunctionKey(Int32(code)) : Self.decodeCharacter(code) {
                 events.append(event)
             }
         }
         return events
+    }
+
+    private func readClick() -> [AppEvent] {
+        var mouse = MEVENT()
+        guard getmouse(&mouse) == OK, mouse.bstate & toaster_button1_activations() != 0 else { return [] }
+        return [.click(column: Int(mouse.x), row: Int(mouse.y), screenWidth: size.width, screenHeight: size.height)]
     }
 
     private static func decodeFunctionKey(_ code: Int32) -> AppEvent? {

@@ -53,6 +53,9 @@ final class TerminalSession {
         nodelay(window, true)
         set_escdelay(Self.escapeDelayMilliseconds)
         curs_set(0)
+        mousemask(toaster_button1_events(), nil)
+        // Report press and release at once rather than waiting to combine them into clicks.
+        mouseinterval(0)
         define_key("\u{1b}[I", Self.focusInCode)
         define_key("\u{1b}[O", Self.focusOutCode)
         refresh()

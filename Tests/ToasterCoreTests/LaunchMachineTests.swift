@@ -163,6 +163,20 @@ private struct Driver {
         #expect(driver.traces.contains(.alertDismissed(button: "다음에")))
     }
 
+    @Test func clicksActivateTheButtonUnderThem() {
+        var driver = Driver(appVersion: "1.9.0")
+        driver.launch()
+        driver.answerCheck(latest: "1.10.0")
+        let canvas = ScreenRenderer.render(driver.state, width: 80, height: 24)
+        let row = (0..<24).first { canvas.text(row: $0).contains("다음에") }!
+        let column = (0..<80).first { canvas[$0, row].character == "다" }!
+        driver.send(.click(column: column, row: row - 1, screenWidth: 80, screenHeight: 24))
+        #expect(driver.state.alert != nil, "a click off the buttons does nothing")
+        driver.send(.click(column: column, row: row, screenWidth: 80, screenHeight: 24))
+        #expect(driver.state.alert == nil)
+        #expect(driver.traces.contains(.alertDismissed(button: "다음에")))
+    }
+
     @Test func installRelaunchesAtTheStoreVersion() {
         var driver = Driver()
         driver.launch()

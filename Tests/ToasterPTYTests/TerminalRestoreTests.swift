@@ -23,6 +23,9 @@ import Testing
         let lastOn = try #require(output.lastRange(of: on), "focus reporting was never switched on")
         let lastOff = try #require(output.lastRange(of: off), "focus reporting was never switched off")
         #expect(lastOff.lowerBound > lastOn.lowerBound, "focus reporting is left on")
+        let mouseOn = try #require(output.lastRange(of: Data("\u{1b}[?1006;1000h".utf8)), "mouse reporting was never switched on")
+        #expect(output.lastRange(of: Data("\u{1b}[?1006;1000l".utf8)).map { $0.lowerBound > mouseOn.lowerBound } == true,
+                "mouse reporting is left on")
     }
 
     @Test func quitKeyRestoresTheTerminal() throws {

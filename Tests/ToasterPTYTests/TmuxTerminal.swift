@@ -72,6 +72,17 @@ final class TmuxTerminal {
         try tmux(["send-keys", "-t", "0", "-H"] + hex)
     }
 
+    /// A left click (press, then release) at a 0-based cell, in xterm's SGR mouse encoding.
+    func click(column: Int, row: Int) throws {
+        for final in ["M", "m"] {
+            try sendBytes(contentsOf: "\u{1b}[<0;\(column + 1);\(row + 1)\(final)")
+        }
+    }
+
+    private func sendBytes(contentsOf text: String) throws {
+        try tmux(["send-keys", "-t", "0", "-H"] + text.utf8.map { String(format: "%02x", $0) })
+    }
+
     func focusOut() throws { try sendBytes("1b", "5b", "4f") }
     func focusIn() throws { try sendBytes("1b", "5b", "49") }
 
