@@ -1,6 +1,7 @@
 extension ScreenRenderer {
     /// A centred box: bold title, message, a separator, then the buttons side by side.
-    mutating func drawAlert(_ alert: PresentedAlert) {
+    @discardableResult
+    mutating func drawAlert(_ alert: PresentedAlert) -> AlertLayout {
         let layout = AlertLayout(alert, screenWidth: canvas.width, screenHeight: canvas.height)
         let (left, top, width, height) = (layout.left, layout.top, layout.width, layout.height)
         canvas.fill(x: left, y: top, width: width, height: height, style: .alertMessage)
@@ -17,6 +18,7 @@ extension ScreenRenderer {
             row += 1
         }
         drawButtons(layout, focused: alert.focusedIndex)
+        return layout
     }
 
     /// The buttons between vertical rules, as UIAlertController lays out two.

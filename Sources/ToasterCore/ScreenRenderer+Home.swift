@@ -19,12 +19,7 @@ extension ScreenRenderer {
             canvas.put(link.url, x: 2 + used + 2, y: row, style: selected ? style : .link, limit: canvas.width - used - 5)
         }
         drawStatusLine()
-        drawHint(homeHint)
-    }
-
-    private var homeHint: String {
-        guard let alert = state.alert else { return strings.homeHint }
-        return alert.model.type.isForced ? strings.forcedAlertHint : strings.optionalAlertHint
+        drawHint(strings.homeHint)
     }
 
     /// The app version, the scene state, and what the last check said.

@@ -25,7 +25,11 @@ public struct ScreenRenderer {
         }
         if let alert = state.alert {
             canvas.restyle(.dimmed)
-            drawAlert(alert)
+            let layout = drawAlert(alert)
+            // The hint line speaks of the alert's keys, so it is not dimmed with the screen.
+            if layout.top + layout.height < canvas.height {
+                drawHint(alert.model.type.isForced ? strings.forcedAlertHint : strings.optionalAlertHint)
+            }
         }
     }
 
