@@ -16,6 +16,9 @@ struct AlertLayout {
     /// Column of the left border, of each rule between buttons, and of the right border.
     let buttonEdges: [Int]
 
+    /// Whether the box has room for its borders, a title row and the buttons.
+    var fits: Bool { width >= 2 + labels.count * 2 && height >= 5 }
+
     var separatorRow: Int { top + height - 3 }
     var buttonRow: Int { top + height - 2 }
 
@@ -43,7 +46,7 @@ struct AlertLayout {
 
     /// The index of the button at a screen position, if any.
     func button(atColumn column: Int, row: Int) -> Int? {
-        guard row == buttonRow else { return nil }
+        guard fits, row == buttonRow else { return nil }
         return buttonEdges.indices.dropLast().first { buttonEdges[$0] < column && column < buttonEdges[$0 + 1] }
     }
 

@@ -20,8 +20,10 @@ public struct Canvas: Sendable, Equatable {
     }
 
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, style: CellStyle) {
-        for row in max(0, y)..<min(height, y + h) {
-            for column in max(0, x)..<min(width, x + w) { set(column, row, .blank(style)) }
+        let rows = max(0, y)..<max(max(0, y), min(height, y + h))
+        let columns = max(0, x)..<max(max(0, x), min(width, x + w))
+        for row in rows {
+            for column in columns { set(column, row, .blank(style)) }
         }
     }
 

@@ -1,8 +1,13 @@
 extension ScreenRenderer {
-    /// A centred box: bold title, message, a separator, then the buttons side by side.
+    /// A centred box: bold title, message, a separator, then the buttons side by side. On a
+    /// screen with no room for a box, only the focused button's label.
     @discardableResult
     mutating func drawAlert(_ alert: PresentedAlert) -> AlertLayout {
         let layout = AlertLayout(alert, screenWidth: canvas.width, screenHeight: canvas.height)
+        guard layout.fits else {
+            putCentred(layout.labels[alert.focusedIndex], y: canvas.height / 2, style: .focusedButton)
+            return layout
+        }
         let (left, top, width, height) = (layout.left, layout.top, layout.width, layout.height)
         canvas.fill(x: left, y: top, width: width, height: height, style: .alertMessage)
         let horizontal = String(repeating: "─", count: max(0, width - 2))

@@ -54,4 +54,26 @@ import Testing
             #expect(edges[0][0] + edges[0][1] == width - 1 || width - (edges[0][1] - edges[0][0] + 1) == 1, "centred")
         }
     }
+
+    /// Below 20×6 the screens cannot show everything, but no size may crash the renderer.
+    @Test func everyScreenRendersAtEverySmallSize() throws {
+        let configuration = LaunchConfiguration(appVersion: "1.9.0", sourceName: "demo")
+        let report = try UpdateDecider(appID: "1").decide(
+            current: "1.9.0", policy: UpdatePolicy(latestVersion: "1.10.0", listing: StoreListing(appName: "토스터", version: "1.10.0", releaseNotes: "• 새 기능")),
+            now: .init())
+        var states: [AppState] = []
+        var state = AppState(configuration: configuration)
+        for event: AppEvent in [.launch, .timerFired(.launchScreen), .checkCompleted(.decided(report)), .key(.enter), .key(.enter)] {
+            state = LaunchMachine.step(state, event).0
+            states.append(state)
+        }
+        for state in states {
+            for width in 0...24 {
+                for height in 0...8 {
+                    let canvas = ScreenRenderer.render(state, width: width, height: height)
+                    #expect(canvas.cells.count == width * height)
+                }
+            }
+        }
+    }
 }
