@@ -5,9 +5,13 @@ let package = Package(
     name: "toastercli",
     products: [
         .executable(name: "toastercli", targets: ["toastercli"]),
+        .executable(name: "toaster-server", targets: ["toaster-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -21,7 +25,26 @@ let package = Package(
             name: "ToasterTerminal",
             dependencies: ["ToasterCore", "CNcursesw", "CTerminalSupport"]
         ),
-        .target(name: "ToasterServices", dependencies: ["ToasterCore"]),
+        .target(
+            name: "ToasterServices",
+            dependencies: ["ToasterCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
+        .target(
+            name: "ToasterServer",
+            dependencies: [
+                "ToasterCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .executableTarget(
+            name: "toaster-server",
+            dependencies: [
+                "ToasterServer", "ToasterCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "toastercli",
             dependencies: [
@@ -30,9 +53,20 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
-        .testTarget(name: "ToasterServicesTests", dependencies: ["ToasterServices"]),
+        .testTarget(
+            name: "ToasterServicesTests",
+            dependencies: ["ToasterServices", "ToasterServer", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "ToasterServerTests",
+            dependencies: [
+                "ToasterServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         // Depends on the executable so that `swift test` builds the binary it drives.
-        .testTarget(name: "ToasterPTYTests", dependencies: ["toastercli", "ToasterCore"]),
+        .testTarget(name: "ToasterPTYTests", dependencies: ["toastercli", "toaster-server", "ToasterCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

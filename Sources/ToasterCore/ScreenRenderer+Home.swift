@@ -8,7 +8,7 @@ extension ScreenRenderer {
 
     mutating func drawHome() {
         drawTitleBar(strings.appName, centred: true)
-        let lastListRow = bottom - 2
+        let lastListRow = bottom - (failureMessage == nil ? 2 : 3)
         if lastListRow >= 2 { canvas.put(strings.savedLinks, x: 1, y: 2, style: .heading) }
         for (index, link) in state.configuration.links.enumerated() where 3 + index <= lastListRow {
             let selected = index == state.selectedLink
@@ -22,10 +22,20 @@ extension ScreenRenderer {
         drawHint(strings.homeHint)
     }
 
+    /// Why the last check failed: too long for the status line, so on the row above it.
+    private var failureMessage: String? {
+        guard case .failed(let message) = state.check else { return nil }
+        return TextSanitizer.cleanLine(message)
+    }
+
     /// The app version, the scene state, and what the last check said.
     private mutating func drawStatusLine() {
         guard canvas.height >= 3 else { return }
         let row = bottom - 1
+        if let failureMessage, canvas.height >= 4 {
+            canvas.fill(x: 0, y: row - 1, width: canvas.width, height: 1, style: .statusLine)
+            canvas.put("⚠ " + failureMessage, x: 1, y: row - 1, style: .statusLine, limit: canvas.width - 2)
+        }
         canvas.fill(x: 0, y: row, width: canvas.width, height: 1, style: .statusLine)
         let parts = ["\(strings.appName) v\(state.appVersion)", "scene: \(state.scene.rawValue)", checkSummary]
         canvas.put(parts.filter { !$0.isEmpty }.joined(separator: " · "), x: 1, y: row, style: .statusLine,
@@ -36,7 +46,7 @@ extension ScreenRenderer {
         switch state.check {
         case .notStarted: return ""
         case .checking: return strings.checking
-        case .failed(let message): return "\(strings.checkFailed): \(TextSanitizer.cleanLine(message))"
+        case .failed: return strings.checkFailed
         case .decided(let report):
             switch report.decision {
             case .none: return strings.upToDate

@@ -1,20 +1,39 @@
 import FoundationEssentials
 import ToasterCore
 
-/// `--source appstore`: an App Store lookup answer, read from `--url` (file: for now).
+/// `--source appstore`: the App Store lookup (`GET {url}?id=…&country=…`, or a file).
 public struct AppStoreSource: VersionSource {
-    public let location: SourceLocation
-    public let country: String
+    /// Which app to look up: by App Store id or by bundle id.
+    public enum AppKey: Sendable, Equatable {
+        case id(String)
+        case bundleID(String)
+    }
 
-    public init(location: SourceLocation, country: String) {
+    public let location: SourceLocation
+    public let app: AppKey
+    public let country: String
+    public let timeout: Duration
+    /// A value that changes per request, so that a stale CDN copy is not served (the lookup's
+    /// CDN can lag a day behind a release).
+    public let cacheBuster: @Sendable () -> String
+
+    public init(location: SourceLocation, app: AppKey, country: String, timeout: Duration = .seconds(5),
+                cacheBuster: @escaping @Sendable () -> String) {
         self.location = location
+        self.app = app
         self.country = country
+        self.timeout = timeout
+        self.cacheBuster = cacheBuster
     }
 
     public var name: String { "appstore" }
 
     public func fetchPolicy() async throws(SourceError) -> UpdatePolicy {
-        let data = try await location.read()
+        let key: (String, String) = switch app {
+        case .id(let id): ("id", id)
+        case .bundleID(let bundleID): ("bundleId", bundleID)
+        }
+        let data = try await location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
         let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup")
         guard let entry = lookup.results.first, lookup.resultCount != 0 else {
             throw SourceError("app not found in store \(country)")

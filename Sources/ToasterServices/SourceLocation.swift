@@ -3,28 +3,43 @@ import FoundationEssentials
 /// Where a source reads its answer: `--url` checked once, up front.
 public enum SourceLocation: Sendable, Equatable {
     case file(path: String)
+    case web(url: String)
 
     /// Answers larger than this are refused rather than read into memory.
     public static let maximumBytes = 4 << 20
 
     public init(parsing text: String) throws(SourceError) {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
-            throw SourceError("--url \"\(text)\" is not a URL (expected file:///path/answer.json)")
+            throw SourceError("--url \"\(text)\" is not a URL (expected http://, https:// or file://)")
         }
         switch scheme {
         case "file":
             guard !url.path.isEmpty else { throw SourceError("--url \"\(text)\" names no file") }
             self = .file(path: url.path)
         case "http", "https":
-            throw SourceError("--url \"\(text)\": this version reads answers from file: URLs only")
+            guard url.host.map({ !$0.isEmpty }) == true else { throw SourceError("--url \"\(text)\" names no host") }
+            self = .web(url: text)
         default:
-            throw SourceError("--url \"\(text)\": the scheme \"\(scheme)\" is not supported (use file:)")
+            throw SourceError("--url \"\(text)\": the scheme \"\(scheme)\" is not supported (use http, https or file)")
         }
     }
 
-    func read() async throws(SourceError) -> Data {
+    /// The answer: a file's content, or an HTTP answer with `query` items appended to the URL.
+    func read(timeout: Duration, query: [(String, String)] = [], post body: Data? = nil,
+              headers: [(String, String)] = []) async throws(SourceError) -> Data {
         switch self {
-        case .file(let path): try BoundedFile.read(path, limit: Self.maximumBytes)
+        case .file(let path):
+            return try BoundedFile.read(path, limit: Self.maximumBytes)
+        case .web(let url):
+            return try await HTTPFetcher(timeout: timeout).fetch(
+                Self.appending(query, to: url), method: body == nil ? .GET : .POST,
+                headers: headers + (body == nil ? [] : [("Content-Type", "application/json")]), body: body)
         }
+    }
+
+    private static func appending(_ query: [(String, String)], to url: String) -> String {
+        guard !query.isEmpty, var components = URLComponents(string: url) else { return url }
+        components.queryItems = (components.queryItems ?? []) + query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        return components.string ?? url
     }
 }

@@ -6,11 +6,14 @@ import ToasterServices
 
 /// The options `run` and `check` share: what is checked, against which source, under which rules.
 struct CheckOptions: ParsableArguments {
-    @Option(help: "Where the version check asks: demo (built-in store) or appstore (a lookup answer).")
+    @Option(help: "Where the version check asks: demo (built-in store), appstore, remote-config or cms.")
     var source: SourceKind = .demo
 
-    @Option(help: "The answer to read for --source appstore (file:///path/lookup.json).")
+    @Option(help: "The service for appstore, remote-config and cms: http://, https:// or file://.")
     var url: String?
+
+    @Option(help: "Seconds a service may take, connection included.")
+    var timeout = 5.0
 
     @Option(help: "The running app's version (CFBundleShortVersionString).")
     var appVersion = "1.0.0"
@@ -27,8 +30,23 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "The App Store id behind the default update URL.")
     var appId = "1234567890"
 
+    @Option(help: "Look the app up by bundle id instead of --app-id.")
+    var bundleId: String?
+
     @Option(help: "The store country for App Store lookups.")
     var country = "kr"
+
+    @Option(help: "The Remote Config key of the minimum required version.")
+    var rcMinKey = RemoteConfigKeys.default.minimumRequired
+
+    @Option(help: "The Remote Config key of the latest version.")
+    var rcLatestKey = RemoteConfigKeys.default.latest
+
+    @Option(help: "The Remote Config key of the update URL.")
+    var rcUrlKey = RemoteConfigKeys.default.storeURL
+
+    @Option(help: "A file holding the CMS API key (else the TOASTER_CMS_API_KEY environment variable).")
+    var cmsApiKeyFile: String?
 
     @Option(help: "Outcome per update kind, e.g. major=force,minor=option,patch=option,revision=none.")
     var rules: String?
@@ -46,7 +64,8 @@ struct CheckOptions: ParsableArguments {
             if let minRequiredVersion { _ = try parsedVersion(minRequiredVersion, "--min-required-version") }
         }
         guard (0...600_000).contains(demoLatencyMs) else { throw ValidationError("--demo-latency-ms must be between 0 and 600000") }
-        if source == .appstore, url == nil { throw ValidationError("--source appstore needs --url FILE-URL") }
+        if source != .demo, url == nil { throw ValidationError("--source \(source.rawValue) needs --url") }
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds") }
         _ = try language()
         _ = try makeDecider()
         _ = try makeClock()
@@ -79,23 +98,42 @@ struct CheckOptions: ParsableArguments {
 
     func makeClock() throws -> any Clock {
         guard let now else { return SystemClock() }
-        for style in [Date.ISO8601FormatStyle(includingFractionalSeconds: true), Date.ISO8601FormatStyle()] {
-            if let date = try? style.parse(now) { return FixedClock(now: date) }
-        }
+        if let date = ISO8601.parse(now) { return FixedClock(now: date) }
         throw ValidationError("--now \"\(now)\" is not an ISO 8601 instant such as 2026-11-22T09:00:00Z")
     }
 
     func makeSource() throws -> any VersionSource {
-        switch source {
-        case .demo:
-            return DemoStore(storeVersion: storeVersion, minimumRequiredVersion: minRequiredVersion,
-                             latencyMilliseconds: demoLatencyMs, language: try language())
-        case .appstore:
-            do {
-                return AppStoreSource(location: try SourceLocation(parsing: url ?? ""), country: country)
-            } catch {
-                throw ValidationError(error.message)
+        let limit = Duration.milliseconds(Int64(timeout * 1000))
+        do {
+            switch source {
+            case .demo:
+                return DemoStore(storeVersion: storeVersion, minimumRequiredVersion: minRequiredVersion,
+                                 latencyMilliseconds: demoLatencyMs, language: try language())
+            case .appstore:
+                return AppStoreSource(location: try SourceLocation(parsing: url ?? ""),
+                                      app: bundleId.map(AppStoreSource.AppKey.bundleID) ?? .id(appId),
+                                      country: country, timeout: limit,
+                                      cacheBuster: { String(Int64(Date().timeIntervalSince1970 * 1000)) })
+            case .remoteConfig:
+                return RemoteConfigSource(location: try SourceLocation(parsing: url ?? ""),
+                                          keys: RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey),
+                                          appID: appId, timeout: limit)
+            case .cms:
+                return CMSSource(location: try SourceLocation(parsing: url ?? ""), apiKey: try cmsAPIKey(), timeout: limit)
             }
+        } catch let error as SourceError {
+            throw ValidationError(error.message)
         }
+    }
+
+    /// The CMS key comes from a file or the environment, never from a flag (it would show in `ps`).
+    private func cmsAPIKey() throws -> String? {
+        if let cmsApiKeyFile {
+            guard let data = try? Data(contentsOf: URL(fileURLWithPath: cmsApiKeyFile)),
+                  let key = String(validating: data, as: UTF8.self).map({ String($0.trimmingWhitespace()) }), !key.isEmpty
+            else { throw CLIError("--cms-api-key-file: cannot read a key from \(cmsApiKeyFile)") }
+            return key
+        }
+        return getenv("TOASTER_CMS_API_KEY").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 }

@@ -4,4 +4,6 @@ import ArgumentParser
 enum SourceKind: String, ExpressibleByArgument, CaseIterable {
     case demo
     case appstore
+    case remoteConfig = "remote-config"
+    case cms
 }

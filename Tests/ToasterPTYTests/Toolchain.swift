@@ -7,6 +7,22 @@ enum Toolchain {
 
     static var toastercli: String { binaryDirectory.appendingPathComponent("toastercli").path }
 
+    /// Starts a program in the background, its output (both streams) appended to `output`.
+    static func spawn(_ arguments: [String], output: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        guard spawned == 0 else { throw PTYError(description: "cannot start \(arguments[0]): error \(spawned)") }
+        return pid
+    }
+
     /// Runs a program to completion and returns its status and output. posix_spawn and
     /// waitpid rather than Foundation's Process, whose wait can miss a child's exit when many
     /// tests spawn at once; output goes through files, since a tmux server started by the

@@ -17,7 +17,8 @@ import ToasterCore
         let path = "/tmp/toaster-lookup-\(UUID().uuidString).json"
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        return try await AppStoreSource(location: SourceLocation(parsing: "file://" + path), country: "kr").fetchPolicy()
+        return try await AppStoreSource(location: ToasterServices.SourceLocation(parsing: "file://" + path), app: .id("1"), country: "kr",
+                                        cacheBuster: { "1" }).fetchPolicy()
     }
 
     @Test func decodesARealShapedEntry() async throws {
@@ -50,17 +51,18 @@ import ToasterCore
         }
     }
 
-    @Test func locationsAreCheckedUpFront() {
-        #expect(throws: SourceError.self) { try SourceLocation(parsing: "ftp://example.com/x") }
-        #expect(throws: SourceError.self) { try SourceLocation(parsing: "not a url") }
-        #expect(throws: SourceError.self) { try SourceLocation(parsing: "http://127.0.0.1/lookup") }
-        #expect(throws: Never.self) { try SourceLocation(parsing: "file:///tmp/x.json") }
+    @Test func locationsAreCheckedUpFront() throws {
+        #expect(throws: SourceError.self) { try ToasterServices.SourceLocation(parsing: "ftp://example.com/x") }
+        #expect(throws: SourceError.self) { try ToasterServices.SourceLocation(parsing: "not a url") }
+        #expect(throws: SourceError.self) { try ToasterServices.SourceLocation(parsing: "http:///lookup") }
+        #expect(try ToasterServices.SourceLocation(parsing: "file:///tmp/x.json") == .file(path: "/tmp/x.json"))
+        #expect(try ToasterServices.SourceLocation(parsing: "https://itunes.apple.com/lookup") == .web(url: "https://itunes.apple.com/lookup"))
     }
 
     @Test func missingDirectoryAndDeviceFilesAreErrorsNotHangs() async {
         for path in ["/nonexistent/lookup.json", "/tmp", "/dev/zero"] {
             await #expect(throws: SourceError.self) {
-                try await AppStoreSource(location: .file(path: path), country: "kr").fetchPolicy()
+                try await AppStoreSource(location: .file(path: path), app: .id("1"), country: "kr", cacheBuster: { "1" }).fetchPolicy()
             }
         }
     }

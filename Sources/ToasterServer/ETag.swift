@@ -1,0 +1,13 @@
+/// A strong entity tag from the answer's bytes (64-bit FNV-1a: cheap, and a collision costs
+/// at most one stale revalidation).
+enum ETag {
+    static func of(_ bytes: some Sequence<UInt8>) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
+    }
+}

@@ -1,0 +1,45 @@
+import FoundationEssentials
+import Synchronization
+
+/// The policy being served and the file it lives in. Requests read one whole snapshot;
+/// a replacement is validated first, written atomically, and only then served.
+public final class PolicyStore: Sendable {
+    public let path: String
+    private let current: Mutex<ServicePolicy>
+
+    public init(path: String) throws(PolicyError) {
+        self.path = path
+        current = Mutex(try Self.read(path))
+    }
+
+    public var policy: ServicePolicy { current.withLock { $0 } }
+
+    /// `PUT /admin/policy`: an invalid policy changes nothing.
+    public func replace(with data: Data) throws(PolicyError) {
+        let policy = try ServicePolicy.validated(from: data)
+        try current.withLock { served throws(PolicyError) in
+            try AtomicFile.write(data, to: path)
+            served = policy
+        }
+    }
+
+    /// SIGHUP: an invalid file leaves the served policy as it was.
+    public func reload() throws(PolicyError) {
+        let policy = try Self.read(path)
+        current.withLock { $0 = policy }
+    }
+
+    private static func read(_ path: String) throws(PolicyError) -> ServicePolicy {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw PolicyError("cannot read \(path)")
+        }
+        do {
+            return try ServicePolicy.validated(from: data)
+        } catch {
+            throw PolicyError("\(path): \(error.description)")
+        }
+    }
+}

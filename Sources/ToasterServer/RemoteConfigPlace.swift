@@ -1,0 +1,5 @@
+/// A Remote Config project and namespace.
+public struct RemoteConfigPlace: Codable, Sendable, Equatable {
+    public var project: String
+    public var namespace: String
+}

@@ -1,0 +1,15 @@
+/// How toaster-server answers, beyond the policy.
+public struct ServerSettings: Sendable {
+    /// The bearer token of `PUT /admin/policy`; nil switches the admin API off.
+    public var adminToken: String?
+    /// The `X-MICROCMS-API-KEY` the CMS routes require; nil serves them without a key.
+    public var cmsAPIKey: String?
+    /// Added before every service answer, to show clients facing a slow service.
+    public var latency: Duration
+
+    public init(adminToken: String?, cmsAPIKey: String?, latency: Duration = .zero) {
+        self.adminToken = adminToken
+        self.cmsAPIKey = cmsAPIKey
+        self.latency = latency
+    }
+}

@@ -1,0 +1,87 @@
+import FoundationEssentials
+import HTTPTypes
+import Hummingbird
+import ToasterCore
+
+/// The routes of toaster-server, every answer read from one policy snapshot.
+public enum ToasterRoutes {
+    static let cmsKeyHeader = HTTPField.Name("X-MICROCMS-API-KEY")!
+    /// Policies larger than this are refused by the admin API.
+    static let maximumPolicyBytes = 1 << 20
+
+    public static func router(store: PolicyStore, settings: ServerSettings) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("healthz") { request, _ in
+            answer(request, .ok, ServiceAnswers.Message(message: "ok"))
+        }
+        router.get("lookup") { request, _ in
+            try await Task.sleep(for: settings.latency)
+            let query = request.uri.queryParameters
+            let country = query.get("country").map { $0.lowercased() } ?? "us"
+            let app = store.policy.apps.first { app in
+                app.countries.contains(country)
+                    && (query.get("id").map { $0 == String(app.trackId) } ?? query.get("bundleId").map { $0 == app.bundleId } ?? false)
+            }
+            // The real lookup is served as JavaScript, whatever it holds.
+            return answer(request, .ok, ServiceAnswers.lookup(app, country: country), contentType: "text/javascript; charset=utf-8")
+        }
+        router.post("v1/projects/:project/namespaces/{namespace}:fetch") { request, context in
+            try await Task.sleep(for: settings.latency)
+            let project = context.parameters.get("project"), namespace = context.parameters.get("namespace")
+            let app = store.policy.apps.first { $0.remoteConfig?.project == project && $0.remoteConfig?.namespace == namespace }
+            return answer(request, .ok, ServiceAnswers.remoteConfig(app))
+        }
+        router.get("api/v1/:endpoint") { request, context in
+            try await Task.sleep(for: settings.latency)
+            if let key = settings.cmsAPIKey, !ConstantTime.equal(request.headers[cmsKeyHeader] ?? "", key) {
+                return answer(request, .unauthorized, ServiceAnswers.Message(message: "X-MICROCMS-API-KEY header is invalid."))
+            }
+            let endpoint = context.parameters.get("endpoint")
+            guard let forced = store.policy.apps.first(where: { $0.cms?.endpoint == endpoint })?.forced else {
+                return answer(request, .notFound, ServiceAnswers.Message(message: "Content is not found."))
+            }
+            return answer(request, .ok, ServiceAnswers.cms(forced))
+        }
+        router.put("admin/policy") { request, _ in
+            guard let token = settings.adminToken else {
+                return answer(request, .notFound, ServiceAnswers.Message(message: "the admin API is off (no --admin-token-file)"))
+            }
+            let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+            guard let bearer, ConstantTime.equal(bearer, token) else {
+                return answer(request, .unauthorized, ServiceAnswers.Message(message: "a valid bearer token is required"))
+            }
+            var request = request
+            let body: ByteBuffer
+            do {
+                body = try await request.collectBody(upTo: maximumPolicyBytes)
+            } catch {
+                return answer(request, .contentTooLarge, ServiceAnswers.Message(message: "the policy is larger than \(maximumPolicyBytes) bytes"))
+            }
+            do {
+                try store.replace(with: Data(body.readableBytesView))
+            } catch {
+                return answer(request, .badRequest, ServiceAnswers.Message(message: String(describing: error)))
+            }
+            return answer(request, .ok, ServiceAnswers.Message(message: "policy replaced"))
+        }
+        return router
+    }
+
+    /// A JSON answer with an ETag and `Cache-Control: no-cache` (clients may keep it but must
+    /// revalidate); 304 without a body when the client already has it.
+    static func answer(_ request: Request, _ status: HTTPResponse.Status, _ body: some Encodable,
+                       contentType: String = "application/json; charset=utf-8") -> Response {
+        // Sorted keys: the same policy must give the same bytes, or ETags would never match.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes = (try? encoder.encode(body)) ?? Data("{}".utf8)
+        let tag = ETag.of(bytes)
+        var headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache", .contentType: contentType]
+        if status == .ok, let match = request.headers[.ifNoneMatch],
+           match == "*" || match.split(separator: ",").contains(where: { $0.trimmingWhitespace() == tag }) {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}

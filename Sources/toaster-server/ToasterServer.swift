@@ -1,0 +1,90 @@
+import ArgumentParser
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Hummingbird
+import ToasterCore
+import ToasterServer
+
+/// `toaster-server`: the version-check service a team runs for QA and demos.
+@main
+struct ToasterServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "toaster-server",
+        abstract: "Serve App Store lookup, Remote Config and CMS answers from one policy file.",
+        discussion: "SIGHUP reloads the policy file; an invalid file leaves the served policy unchanged.",
+        version: "0.1.0"
+    )
+
+    @Option(help: "The policy file (JSON; see examples/policy.json).")
+    var policy: String
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port, printed at start).")
+    var port = 8080
+
+    @Option(help: "A file holding the bearer token of PUT /admin/policy (off without it).")
+    var adminTokenFile: String?
+
+    @Option(help: "A file holding the X-MICROCMS-API-KEY the CMS routes require.")
+    var cmsKeyFile: String?
+
+    @Option(help: "Delay every service answer by this many milliseconds (to show a slow service).")
+    var latencyMs = 0
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (0...600_000).contains(latencyMs) else { throw ValidationError("--latency-ms must be between 0 and 600000") }
+    }
+
+    func run() async throws {
+        let store: PolicyStore
+        do {
+            store = try PolicyStore(path: policy)
+        } catch {
+            throw ValidationError("policy \(error)")
+        }
+        let settings = ServerSettings(adminToken: try adminTokenFile.map { try Self.secret(from: $0, "--admin-token-file") },
+                                      cmsAPIKey: try cmsKeyFile.map { try Self.secret(from: $0, "--cms-key-file") },
+                                      latency: .milliseconds(latencyMs))
+        signal(SIGHUP, SIG_IGN)
+        let reloads = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        reloads.setEventHandler {
+            do {
+                try store.reload()
+                Self.say("toaster-server: reloaded \(store.path)")
+            } catch {
+                Self.say("toaster-server: reload refused, still serving the previous policy: \(error)")
+            }
+        }
+        reloads.resume()
+        let host = host
+        let app = Application(
+            router: ToasterRoutes.router(store: store, settings: settings),
+            configuration: .init(address: .hostname(host, port: port), serverName: "toaster-server"),
+            onServerRunning: { channel in
+                Self.say("toaster-server: listening on http://\(host):\(channel.localAddress?.port ?? 0)")
+            }
+        )
+        do {
+            try await app.runService()
+        } catch {
+            throw ValidationError("cannot listen on \(host):\(port): \(error)")
+        }
+    }
+
+    /// One line on stdout, written through at once: scripts and tests wait for these lines.
+    private static func say(_ line: String) {
+        var bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    private static func secret(from path: String, _ flag: String) throws -> String {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
+              let text = String(validating: data, as: UTF8.self).map({ String($0.trimmingWhitespace()) }), !text.isEmpty
+        else { throw ValidationError("\(flag): cannot read a non-empty secret from \(path)") }
+        return text
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A toaster-server on a free loopback port, serving a copy of the example policy.
+final class ServerProcess {
+    static let adminToken = "pty-test-token"
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../examples/policy.json").standardizedFileURL
+
+    let folder: URL
+    let baseURL: String
+    private let pid: pid_t
+
+    init(arguments: [String] = []) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let policy = folder.appendingPathComponent("policy.json").path
+        try FileManager.default.copyItem(atPath: Self.example.path, toPath: policy)
+        let token = folder.appendingPathComponent("token").path
+        try Self.adminToken.write(toFile: token, atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("output").path
+        pid = try Toolchain.spawn([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path,
+                                   "--policy", policy, "--port", "0", "--admin-token-file", token] + arguments, output: output)
+        let end = ContinuousClock.now + TmuxTerminal.deadline
+        var found: String?
+        while found == nil, ContinuousClock.now < end {
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            found = text.firstMatch(of: /listening on (http:\/\/127\.0\.0\.1:[0-9]+)/).map { String($0.1) }
+            if found == nil { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        guard let found else {
+            kill(pid, SIGKILL)
+            throw PTYError(description: "toaster-server did not start: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
+        }
+        baseURL = found
+    }
+
+    deinit {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// `PUT /admin/policy` with the example policy's store version replaced.
+    func setStoreVersion(_ version: String) async throws {
+        let policy = try String(contentsOf: Self.example, encoding: .utf8)
+            .replacingOccurrences(of: "\"version\": \"2.0.0\"", with: "\"version\": \"\(version)\"")
+        var request = URLRequest(url: URL(string: baseURL + "/admin/policy")!)
+        request.httpMethod = "PUT"
+        request.setValue("Bearer \(Self.adminToken)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(policy.utf8)
+        let (_, response) = try await URLSession.shared.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw PTYError(description: "PUT /admin/policy answered \(response)")
+        }
+    }
+}

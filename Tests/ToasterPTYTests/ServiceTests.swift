@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// toastercli against a live toaster-server on loopback.
+@Suite struct ServiceTests {
+    private func lookupArguments(_ server: ServerProcess) -> [String] {
+        ["--source", "appstore", "--url", server.baseURL + "/lookup", "--app-id", "1234567890"]
+    }
+
+    @Test func forcedAlertFromTheServiceAndCheckAgrees() throws {
+        let server = try ServerProcess()
+        let app = try ToasterApp(lookupArguments(server))
+        try app.waitForForcedAlert()
+        try app.trace.waitFor("the service's decision") { $0.contains("versionCheck forced") }
+        let check = try Toolchain.run([Toolchain.toastercli, "check", "--format", "json"] + lookupArguments(server))
+        #expect(check.status == 0)
+        #expect(check.stdout.contains(#""decision":"forced""#))
+        #expect(check.stdout.contains(#""latest":"2.0.0""#))
+    }
+
+    @Test func policyLiftedWhileInTheBackgroundRemovesTheAlertOnReturn() async throws {
+        let server = try ServerProcess()
+        let app = try ToasterApp(lookupArguments(server))
+        try app.waitForForcedAlert()
+        try app.terminal.press("Enter")
+        try app.terminal.waitFor("App Store")
+        try await server.setStoreVersion("1.0.0")
+        try app.terminal.press("Escape")
+        let summary = try app.trace.waitFor("the re-check lifting the alert") { $0.last == "alertDismissed nil" }
+        #expect(summary.suffix(4) == ["lifecycle sceneDidBecomeActive(_:)", "alertPresented ForceUpdate", "versionCheck none", "alertDismissed nil"],
+                "the alert came back at once from the last decision, then followed the new one")
+        try app.terminal.waitForGone(ToasterApp.forcedTitle)
+        try app.terminal.press("Down")
+        try app.terminal.waitFor("▸ SceneDelegate 생명주기 정리")
+    }
+
+    @Test func slowServiceTimesOutAndHomeStaysUsable() throws {
+        let server = try ServerProcess(arguments: ["--latency-ms", "5000"])
+        let app = try ToasterApp(lookupArguments(server) + ["--timeout", "1"])
+        try app.terminal.waitFor("업데이트 확인 중")
+        try app.terminal.press("Down")
+        try app.terminal.waitFor("▸ SceneDelegate 생명주기 정리")
+        let screen = try app.terminal.waitFor("timed out after 1 s")
+        #expect(screen.contains("업데이트 확인 실패"))
+        #expect(!screen.contains(ToasterApp.forcedTitle))
+        #expect(try app.trace.summary().contains("error"))
+    }
+
+    @Test func serviceThatIsDownFailsOpen() throws {
+        let app = try ToasterApp(["--source", "appstore", "--url", "http://127.0.0.1:9/lookup"])
+        let screen = try app.terminal.waitFor("connection refused")
+        #expect(!screen.contains(ToasterApp.forcedTitle))
+        try app.terminal.press("q")
+        #expect(try app.waitForExit() == 0)
+    }
+}

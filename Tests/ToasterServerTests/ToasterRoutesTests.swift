@@ -1,0 +1,171 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import ToasterServer
+
+/// Every route, through Hummingbird's in-process test client.
+@Suite struct ToasterRoutesTests {
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../examples/policy.json").standardizedFileURL
+
+    /// A copy of the example policy in a fresh folder, served with a known admin token and CMS key.
+    private func withServer(_ test: @Sendable (any TestClientProtocol, PolicyStore) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-routes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("policy.json").path
+        try FileManager.default.copyItem(atPath: Self.example.path, toPath: path)
+        let store = try PolicyStore(path: path)
+        let router = ToasterRoutes.router(store: store, settings: ServerSettings(adminToken: "s3cret", cmsAPIKey: "cms-key"))
+        try await Application(router: router).test(.router) { client in try await test(client, store) }
+    }
+
+    private func json(_ buffer: ByteBuffer) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
+    }
+
+    @Test func lookupAnswersLikeTheAppStoreByIdOrBundleIdPerCountry() async throws {
+        try await withServer { client, _ in
+            try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
+                let body = try json(response.body)
+                #expect(body["resultCount"] as? Int == 1)
+                let entry = try #require((body["results"] as? [[String: Any]])?.first)
+                #expect(entry["version"] as? String == "2.0.0")
+                #expect(entry["fileSizeBytes"] is String)
+            }
+            try await client.execute(uri: "/lookup?bundleId=com.example.toaster&country=jp", method: .get) { response in
+                let answer = try json(response.body)
+                #expect(answer["resultCount"] as? Int == 1)
+            }
+            for uri in ["/lookup?id=1234567890&country=fr", "/lookup?id=42&country=kr", "/lookup?country=kr"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .ok)
+                    let answer = try json(response.body)
+                    #expect(answer["resultCount"] as? Int == 0, "\(uri)")
+                }
+            }
+        }
+    }
+
+    @Test func everyAnswerHasAnETagAndAMatchIsNotModified() async throws {
+        try await withServer { client, _ in
+            let tag = try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get) { response in
+                #expect(response.headers[.cacheControl] == "no-cache")
+                return try #require(response.headers[.eTag])
+            }
+            try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get, headers: [.ifNoneMatch: tag]) { response in
+                #expect(response.status == .notModified)
+                #expect(response.body.readableBytes == 0)
+            }
+            try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get, headers: [.ifNoneMatch: "\"other\""]) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.eTag] != nil)
+            }
+        }
+    }
+
+    @Test func remoteConfigAnswersStringsOrNoTemplate() async throws {
+        try await withServer { client, _ in
+            try await client.execute(uri: "/v1/projects/toaster/namespaces/firebase:fetch", method: .post) { response in
+                let body = try json(response.body)
+                #expect(body["state"] as? String == "UPDATE")
+                let entries = try #require(body["entries"] as? [String: String])
+                #expect(entries["min_required_version"] == "1.5.0")
+                #expect(entries["latest_version"] == "2.0.0")
+            }
+            try await client.execute(uri: "/v1/projects/other/namespaces/firebase:fetch", method: .post) { response in
+                let body = try json(response.body)
+                #expect(body["state"] as? String == "NO_TEMPLATE")
+                #expect(body["entries"] == nil)
+            }
+        }
+    }
+
+    @Test func cmsNeedsTheKey() async throws {
+        try await withServer { client, _ in
+            try await client.execute(uri: "/api/v1/force_update", method: .get) { response in
+                #expect(response.status == .unauthorized)
+                let answer = try json(response.body)
+                #expect(answer["message"] is String)
+            }
+            try await client.execute(uri: "/api/v1/force_update", method: .get, headers: [ToasterRoutes.cmsKeyHeader: "cms-key"]) { response in
+                #expect(response.status == .ok)
+                let answer = try json(response.body)
+                #expect(answer["minAppVersion"] as? String == "1.0.0")
+            }
+            try await client.execute(uri: "/api/v1/nothing", method: .get, headers: [ToasterRoutes.cmsKeyHeader: "cms-key"]) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test func adminReplacesAValidPolicyAndRejectsTheRestUnchanged() async throws {
+        try await withServer { client, store in
+            let original = try Data(contentsOf: URL(fileURLWithPath: store.path))
+            let lifted = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"version\": \"2.0.0\"", with: "\"version\": \"2.1.0\"")
+            try await client.execute(uri: "/admin/policy", method: .put, body: ByteBuffer(string: lifted)) { response in
+                #expect(response.status == .unauthorized)
+            }
+            try await client.execute(uri: "/admin/policy", method: .put, headers: [.authorization: "Bearer wrong"], body: ByteBuffer(string: lifted)) { response in
+                #expect(response.status == .unauthorized)
+            }
+            for bad in ["{", #"{"apps":[{"trackId":1}]}"#, lifted.replacingOccurrences(of: "\"2.1.0\"", with: "\"two\"")] {
+                try await client.execute(uri: "/admin/policy", method: .put, headers: [.authorization: "Bearer s3cret"], body: ByteBuffer(string: bad)) { response in
+                    #expect(response.status == .badRequest)
+                    let answer = try json(response.body)
+                    #expect(answer["message"] is String)
+                }
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == original, "a rejected policy changes nothing")
+            #expect(store.policy.apps[0].version == "2.0.0")
+            try await client.execute(uri: "/admin/policy", method: .put, headers: [.authorization: "Bearer s3cret"], body: ByteBuffer(string: lifted)) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(store.policy.apps[0].version == "2.1.0")
+            #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: store.path)), as: UTF8.self) == lifted)
+            try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get) { response in
+                let answer = try json(response.body)
+                #expect(answer["results"].flatMap { ($0 as? [[String: Any]])?.first?["version"] as? String } == "2.1.0")
+            }
+        }
+    }
+
+    @Test func reloadKeepsTheServedPolicyWhenTheFileIsInvalid() async throws {
+        try await withServer { _, store in
+            try Data("{ not json".utf8).write(to: URL(fileURLWithPath: store.path))
+            #expect(throws: PolicyError.self) { try store.reload() }
+            #expect(store.policy.apps[0].version == "2.0.0")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"apps":[]}"#, nil as String?),
+        (#"[1]"#, "not a policy"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.x","countries":["kr"]}]}"#, "apps[0].version"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":["KR"]}]}"#, "apps[0].countries"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":[],"releaseDate":"yesterday"}]}"#, "apps[0].releaseDate"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":[]},{"trackId":1,"bundleId":"b","name":"n","version":"1.0","countries":[]}]}"#, "used twice"),
+    ])
+    func validationNamesTheProblem(text: String, problem: String?) {
+        do {
+            _ = try ServicePolicy.validated(from: Data(text.utf8))
+            #expect(problem == nil)
+        } catch {
+            #expect(problem.map { error.description.contains($0) } == true, "\(error.description)")
+        }
+    }
+
+    @Test func secretsCompareByValueOnly() {
+        #expect(ConstantTime.equal("s3cret", "s3cret"))
+        #expect(!ConstantTime.equal("s3cret", "s3creT"))
+        #expect(!ConstantTime.equal("s3cret", "s3cret2"))
+        #expect(!ConstantTime.equal("", "x"))
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+import Testing
+import ToasterCore
+import ToasterServer
+@testable import ToasterServices
+
+/// The HTTP client against real servers on loopback: toaster-server's routes, and small
+/// misbehaving ones (an HTML 503, a slow answer, redirect loops, an oversized answer).
+@Suite struct LiveServerTests {
+    /// Runs `router` on 127.0.0.1 at a free port for the duration of `body`.
+    private func serving<R: RouterMethods & HTTPResponderBuilder>(_ router: R, _ body: (String) async throws -> Void) async throws
+        where R.Responder.Context == BasicRequestContext {
+        let port = AsyncStream<Int>.makeStream()
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                              onServerRunning: { port.continuation.yield($0.localAddress?.port ?? 0) })
+        let server = Task { try await app.runService() }
+        defer { server.cancel() }
+        var ports = port.stream.makeAsyncIterator()
+        let bound = try #require(await ports.next())
+        try await body("http://127.0.0.1:\(bound)")
+    }
+
+    private func examplePolicyStore() throws -> PolicyStore {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/policy.json")
+        let path = "/tmp/toaster-live-\(UUID().uuidString).json"
+        try FileManager.default.copyItem(atPath: source.standardizedFileURL.path, toPath: path)
+        return try PolicyStore(path: path)
+    }
+
+    @Test func allThreeSourcesReadToasterServer() async throws {
+        let router = ToasterRoutes.router(store: try examplePolicyStore(), settings: ServerSettings(adminToken: nil, cmsAPIKey: "k"))
+        try await serving(router) { base in
+            let lookup = try await AppStoreSource(location: .web(url: base + "/lookup"), app: .id("1234567890"), country: "kr",
+                                                  cacheBuster: { "1" }).fetchPolicy()
+            #expect(lookup.latestVersion == "2.0.0")
+            await #expect(throws: SourceError("app not found in store fr")) {
+                try await AppStoreSource(location: .web(url: base + "/lookup"), app: .bundleID("com.example.toaster"), country: "fr",
+                                         cacheBuster: { "1" }).fetchPolicy()
+            }
+            let remote = try await RemoteConfigSource(location: .web(url: base + "/v1/projects/toaster/namespaces/firebase:fetch"),
+                                                      keys: .default, appID: "1234567890").fetchPolicy()
+            #expect(remote.minimumRequiredVersion == "1.5.0")
+            let cms = try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: "k").fetchPolicy()
+            #expect(cms.forcedRange?.maxAppVersion == "1.9.9")
+            await #expect(throws: SourceError.self) {
+                try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: nil).fetchPolicy()
+            }
+        }
+    }
+
+    @Test func failuresAreOneClearSentence() async throws {
+        let router = Router()
+        router.get("html503") { _, _ in
+            Response(status: .serviceUnavailable, headers: [.contentType: "text/html"],
+                     body: .init(byteBuffer: ByteBuffer(string: "<html><body>Service Unavailable</body></html>")))
+        }
+        router.get("slow") { _, _ in
+            try await Task.sleep(for: .seconds(3))
+            return "{}"
+        }
+        router.get("loop") { _, _ in Response(status: .found, headers: [.location: "/loop2"]) }
+        router.get("loop2") { _, _ in Response(status: .found, headers: [.location: "/loop"]) }
+        router.get("huge") { _, _ in String(repeating: " ", count: ToasterServices.SourceLocation.maximumBytes + 10) }
+        try await serving(router) { base in
+            for (path, fragment) in [("/html503", "HTTP 503 Service Unavailable (an HTML error page)"), ("/slow", "timed out after"),
+                                     ("/loop", "redirects"), ("/huge", "larger than")] {
+                do {
+                    _ = try await HTTPFetcher(timeout: .milliseconds(500)).fetch(base + path)
+                    Issue.record("\(path) should fail")
+                } catch {
+                    #expect("\(error)".contains(fragment), "\(path): \(error)")
+                }
+            }
+        }
+    }
+
+    @Test func aServiceThatIsDownIsConnectionRefused() async throws {
+        do {
+            _ = try await HTTPFetcher(timeout: .seconds(2)).fetch("http://127.0.0.1:9/lookup")
+            Issue.record("port 9 should refuse")
+        } catch {
+            #expect("\(error)".contains("127.0.0.1:9"), "\(error)")
+        }
+    }
+}
