@@ -44,7 +44,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         do {
             store = try PolicyStore(path: policy)
         } catch {
-            throw ValidationError("policy \(error)")
+            throw StartupError("policy \(error)")
         }
         let settings = ServerSettings(adminToken: try adminTokenFile.map { try Self.secret(from: $0, "--admin-token-file") },
                                       cmsAPIKey: try cmsKeyFile.map { try Self.secret(from: $0, "--cms-key-file") },
@@ -71,7 +71,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         do {
             try await app.runService()
         } catch {
-            throw ValidationError("cannot listen on \(host):\(port): \(error)")
+            throw StartupError("cannot listen on \(host):\(port): \(error)")
         }
     }
 
@@ -84,7 +84,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
     private static func secret(from path: String, _ flag: String) throws -> String {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
               let text = String(validating: data, as: UTF8.self).map({ String($0.trimmingWhitespace()) }), !text.isEmpty
-        else { throw ValidationError("\(flag): cannot read a non-empty secret from \(path)") }
+        else { throw StartupError("\(flag): cannot read a non-empty secret from \(path)") }
         return text
     }
 }

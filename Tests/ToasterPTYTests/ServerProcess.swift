@@ -11,7 +11,10 @@ final class ServerProcess {
 
     let folder: URL
     let baseURL: String
-    private let pid: pid_t
+    let pid: pid_t
+
+    var policyPath: String { folder.appendingPathComponent("policy.json").path }
+    var output: String { (try? String(contentsOf: folder.appendingPathComponent("output"), encoding: .utf8)) ?? "" }
 
     init(arguments: [String] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-server-\(UUID().uuidString)")
@@ -44,10 +47,21 @@ final class ServerProcess {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    /// The example policy with its store version replaced.
+    static func policy(storeVersion version: String) throws -> String {
+        try String(contentsOf: example, encoding: .utf8).replacingOccurrences(of: "\"version\": \"2.0.0\"", with: "\"version\": \"\(version)\"")
+    }
+
+    /// The store version `/lookup` answers now.
+    func servedVersion() async throws -> String? {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: baseURL + "/lookup?id=1234567890&country=kr")!)
+        let answer = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return (answer?["results"] as? [[String: Any]])?.first?["version"] as? String
+    }
+
     /// `PUT /admin/policy` with the example policy's store version replaced.
     func setStoreVersion(_ version: String) async throws {
-        let policy = try String(contentsOf: Self.example, encoding: .utf8)
-            .replacingOccurrences(of: "\"version\": \"2.0.0\"", with: "\"version\": \"\(version)\"")
+        let policy = try Self.policy(storeVersion: version)
         var request = URLRequest(url: URL(string: baseURL + "/admin/policy")!)
         request.httpMethod = "PUT"
         request.setValue("Bearer \(Self.adminToken)", forHTTPHeaderField: "Authorization")
