@@ -111,11 +111,7 @@ import Testing
 
     @Test func installRelaunchesAtTheNewVersionWithoutAlert() throws {
         let app = try ToasterApp()
-        try app.waitForForcedAlert()
-        try app.terminal.press("Enter")
-        try app.terminal.waitFor("[ 업데이트 ]")
-        try app.terminal.press("Enter")
-        try app.terminal.waitFor("설치 중")
+        try app.startInstall()
         let home = try app.terminal.waitForScreen("home at 2.0.0, checked") { $0.contains("v2.0.0 · scene: active · 최신 버전입니다") }
         #expect(!home.contains(ToasterApp.forcedTitle))
         let summary = try app.trace.summary()

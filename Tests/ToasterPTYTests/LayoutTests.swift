@@ -28,11 +28,7 @@ import Testing
 
     @Test func resizeDuringTheInstallRedrawsAndTheInstallFinishes() throws {
         let app = try ToasterApp()
-        try app.waitForForcedAlert()
-        try app.terminal.press("Enter")
-        try app.terminal.waitFor("[ 업데이트 ]")
-        try app.terminal.press("Enter")
-        try app.terminal.waitFor("설치 중")
+        try app.startInstall()
         try app.terminal.resize(width: 44, height: 14)
         try app.terminal.waitForScreen("the progress bar at 44 columns") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("설치 중") && $0.contains("%") }

@@ -65,6 +65,15 @@ final class ToasterApp {
         return screen
     }
 
+    /// From the forced alert: `업데이트`, then the App Store's install button.
+    func startInstall() throws {
+        try waitForForcedAlert()
+        try terminal.press("Enter")
+        try terminal.waitFor("새로운 기능")
+        try terminal.press("Enter")
+        try terminal.waitFor("설치 중")
+    }
+
     /// Focus-out is visible on the status line, so waiting for it proves every earlier key was read.
     func focusOutAndWait() throws {
         try terminal.focusOut()
