@@ -5,18 +5,20 @@ import Synchronization
 /// a replacement is validated first, written atomically, and only then served.
 public final class PolicyStore: Sendable {
     public let path: String
-    private let current: Mutex<ServicePolicy>
+    private let current: Mutex<ServedPolicy>
 
     public init(path: String) throws(PolicyError) {
         self.path = path
-        current = Mutex(try Self.read(path))
+        current = Mutex(ServedPolicy(try Self.read(path)))
     }
 
-    public var policy: ServicePolicy { current.withLock { $0 } }
+    public var policy: ServicePolicy { served.policy }
+
+    var served: ServedPolicy { current.withLock { $0 } }
 
     /// `PUT /admin/policy`: an invalid policy changes nothing.
     public func replace(with data: Data) throws(PolicyError) {
-        let policy = try ServicePolicy.validated(from: data)
+        let policy = ServedPolicy(try ServicePolicy.validated(from: data))
         try current.withLock { served throws(PolicyError) in
             try AtomicFile.write(data, to: path)
             served = policy
@@ -25,7 +27,7 @@ public final class PolicyStore: Sendable {
 
     /// SIGHUP: an invalid file leaves the served policy as it was.
     public func reload() throws(PolicyError) {
-        let policy = try Self.read(path)
+        let policy = ServedPolicy(try Self.read(path))
         current.withLock { $0 = policy }
     }
 

@@ -11,36 +11,32 @@ public enum ToasterRoutes {
 
     public static func router(store: PolicyStore, settings: ServerSettings) -> Router<BasicRequestContext> {
         let router = Router()
+        let healthy = EncodedAnswer(ServiceAnswers.Message(message: "ok"))
         router.get("healthz") { request, _ in
-            answer(request, .ok, ServiceAnswers.Message(message: "ok"))
+            answer(request, .ok, healthy)
         }
         router.get("lookup") { request, _ in
             try await Task.sleep(for: settings.latency)
             let query = request.uri.queryParameters
             let country = query.get("country").map { $0.lowercased() } ?? "us"
-            let app = store.policy.apps.first { app in
-                app.countries.contains(country)
-                    && (query.get("id").map { $0 == String(app.trackId) } ?? query.get("bundleId").map { $0 == app.bundleId } ?? false)
-            }
             // The real lookup is served as JavaScript, whatever it holds.
-            return answer(request, .ok, ServiceAnswers.lookup(app, country: country), contentType: "text/javascript; charset=utf-8")
+            return answer(request, .ok, store.served.lookup(id: query.get("id"),
+                                                            bundleID: query.get("bundleId"), country: country))
         }
         router.post("v1/projects/:project/namespaces/{namespace}:fetch") { request, context in
             try await Task.sleep(for: settings.latency)
-            let project = context.parameters.get("project"), namespace = context.parameters.get("namespace")
-            let app = store.policy.apps.first { $0.remoteConfig?.project == project && $0.remoteConfig?.namespace == namespace }
-            return answer(request, .ok, ServiceAnswers.remoteConfig(app))
+            let project = context.parameters.get("project") ?? "", namespace = context.parameters.get("namespace") ?? ""
+            return answer(request, .ok, store.served.remoteConfig(project: project, namespace: namespace))
         }
         router.get("api/v1/:endpoint") { request, context in
             try await Task.sleep(for: settings.latency)
             if let key = settings.cmsAPIKey, !ConstantTime.equal(request.headers[cmsKeyHeader] ?? "", key) {
                 return answer(request, .unauthorized, ServiceAnswers.Message(message: "X-MICROCMS-API-KEY header is invalid."))
             }
-            let endpoint = context.parameters.get("endpoint")
-            guard let forced = store.policy.apps.first(where: { $0.cms?.endpoint == endpoint })?.forced else {
+            guard let object = store.served.cms(endpoint: context.parameters.get("endpoint") ?? "") else {
                 return answer(request, .notFound, ServiceAnswers.Message(message: "Content is not found."))
             }
-            return answer(request, .ok, ServiceAnswers.cms(forced))
+            return answer(request, .ok, object)
         }
         router.put("admin/policy") { request, _ in
             guard let token = settings.adminToken else {
@@ -69,19 +65,17 @@ public enum ToasterRoutes {
 
     /// A JSON answer with an ETag and `Cache-Control: no-cache` (clients may keep it but must
     /// revalidate); 304 without a body when the client already has it.
-    static func answer(_ request: Request, _ status: HTTPResponse.Status, _ body: some Encodable,
-                       contentType: String = "application/json; charset=utf-8") -> Response {
-        // Sorted keys: the same policy must give the same bytes, or ETags would never match.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = (try? encoder.encode(body)) ?? Data("{}".utf8)
-        let tag = ETag.of(bytes)
-        var headers: HTTPFields = [.eTag: tag, .cacheControl: "no-cache", .contentType: contentType]
+    static func answer(_ request: Request, _ status: HTTPResponse.Status, _ encoded: EncodedAnswer) -> Response {
+        var headers: HTTPFields = [.eTag: encoded.eTag, .cacheControl: "no-cache", .contentType: encoded.contentType]
         if status == .ok, let match = request.headers[.ifNoneMatch],
-           match == "*" || match.split(separator: ",").contains(where: { $0.trimmingWhitespace() == tag }) {
+           match == "*" || match.split(separator: ",").contains(where: { $0.trimmingWhitespace() == encoded.eTag }) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: encoded.body))
+    }
+
+    static func answer(_ request: Request, _ status: HTTPResponse.Status, _ body: some Encodable) -> Response {
+        answer(request, status, EncodedAnswer(body))
     }
 }

@@ -1,0 +1,19 @@
+import FoundationEssentials
+import Hummingbird
+
+/// An answer's bytes and ETag, encoded once when a policy is loaded rather than per request.
+struct EncodedAnswer: Sendable {
+    let body: ByteBuffer
+    let eTag: String
+    let contentType: String
+
+    init(_ value: some Encodable, contentType: String = "application/json; charset=utf-8") {
+        // Sorted keys: the same policy must give the same bytes, or ETags would never match.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        body = ByteBuffer(bytes: bytes)
+        eTag = ETag.of(bytes)
+        self.contentType = contentType
+    }
+}

@@ -1,0 +1,47 @@
+/// A policy together with every answer it gives, built once per load: requests only look up.
+struct ServedPolicy: Sendable {
+    static let lookupContentType = "text/javascript; charset=utf-8"
+
+    let policy: ServicePolicy
+    private let lookups: [String: EncodedAnswer]
+    private let remoteConfigs: [String: EncodedAnswer]
+    private let cmsObjects: [String: EncodedAnswer]
+    let unknownLookup = EncodedAnswer(ServiceAnswers.lookup(nil, country: ""), contentType: lookupContentType)
+    let unknownRemoteConfig = EncodedAnswer(ServiceAnswers.remoteConfig(nil))
+
+    init(_ policy: ServicePolicy) {
+        self.policy = policy
+        var lookups: [String: EncodedAnswer] = [:], remoteConfigs: [String: EncodedAnswer] = [:], cmsObjects: [String: EncodedAnswer] = [:]
+        for app in policy.apps {
+            for country in app.countries {
+                let answer = EncodedAnswer(ServiceAnswers.lookup(app, country: country), contentType: Self.lookupContentType)
+                lookups[Self.lookupKey(id: String(app.trackId), country: country)] = answer
+                lookups[Self.lookupKey(bundleID: app.bundleId, country: country)] = answer
+            }
+            if let place = app.remoteConfig {
+                remoteConfigs[Self.remoteConfigKey(place.project, place.namespace)] = EncodedAnswer(ServiceAnswers.remoteConfig(app))
+            }
+            if let place = app.cms, let forced = app.forced {
+                cmsObjects[place.endpoint] = EncodedAnswer(ServiceAnswers.cms(forced))
+            }
+        }
+        self.lookups = lookups
+        self.remoteConfigs = remoteConfigs
+        self.cmsObjects = cmsObjects
+    }
+
+    func lookup(id: String?, bundleID: String?, country: String) -> EncodedAnswer {
+        let key = id.map { Self.lookupKey(id: $0, country: country) } ?? bundleID.map { Self.lookupKey(bundleID: $0, country: country) }
+        return key.flatMap { lookups[$0] } ?? unknownLookup
+    }
+
+    func remoteConfig(project: String, namespace: String) -> EncodedAnswer {
+        remoteConfigs[Self.remoteConfigKey(project, namespace)] ?? unknownRemoteConfig
+    }
+
+    func cms(endpoint: String) -> EncodedAnswer? { cmsObjects[endpoint] }
+
+    private static func lookupKey(id: String, country: String) -> String { "id:\(id)@\(country)" }
+    private static func lookupKey(bundleID: String, country: String) -> String { "bundle:\(bundleID)@\(country)" }
+    private static func remoteConfigKey(_ project: String, _ namespace: String) -> String { "\(project)/\(namespace)" }
+}
