@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import ToasterCore
 import ToasterServices
 import ToasterTerminal
@@ -51,6 +52,9 @@ struct Run: ParsableCommand {
         }
         let status = try runner.run()
         if let failure = traceFile?.failure { throw CLIError(failure) }
-        if status != 0 { throw ExitCode(status) }
+        // The terminal is restored and every trace line is on disk: end now, without exit-time
+        // teardown (static destructors, the HTTP client's event-loop threads) that could hold a
+        // process whose terminal is already gone.
+        _exit(status)
     }
 }

@@ -30,7 +30,8 @@ import Testing
         let app = try ToasterApp()
         try app.waitForForcedAlert()
         try app.terminal.press("Enter")
-        let store = try app.terminal.waitFor("App Store")
+        // The hint is on the last row, and ncurses writes top to bottom: the page is whole.
+        let store = try app.terminal.waitForScreen("the App Store page") { $0.contains("App Store") && $0.contains("앱으로 돌아가기") }
         #expect(store.contains("버전 2.0.0"))
         #expect(!store.contains(ToasterApp.forcedTitle))
         try app.terminal.press("Escape")

@@ -7,6 +7,7 @@ final class TmuxTerminal {
 
     let directory: URL
     private let socket: String
+    private var serverPID: pid_t = 0
 
     /// Starts `command` (a shell command line) in a new window of `width`×`height`.
     init(width: Int = 80, height: Int = 24, command: String) throws {
@@ -24,6 +25,7 @@ final class TmuxTerminal {
         try tmux(["-f", config.path, "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
                   "-e", "LANG=C.UTF-8", "-e", "LC_ALL=C.UTF-8", "-e", "TERM=xterm-256color",
                   "-c", directory.path, command])
+        serverPID = pid_t(try format("#{pid}")) ?? 0
     }
 
     /// The server starts from an empty environment: the test runner's own variables (such as
@@ -31,8 +33,11 @@ final class TmuxTerminal {
     private static let cleanEnvironment = ["-i", "PATH=" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
                                            "HOME=" + NSHomeDirectory(), "LANG=C.UTF-8"]
 
+    /// The server goes by its socket and, should that fail, by its process id: a server left
+    /// behind keeps its pane's program running.
     deinit {
         _ = try? tmux(["kill-server"])
+        if serverPID > 0 { kill(serverPID, SIGKILL) }
         try? FileManager.default.removeItem(at: directory)
     }
 
