@@ -3,7 +3,6 @@
 public enum JSONValue: Sendable, Equatable {
     case string(String)
     case number(Int)
-    case bool(Bool)
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -17,7 +16,6 @@ public enum JSONValue: Sendable, Equatable {
         switch self {
         case .string(let text): return Self.quote(text)
         case .number(let number): return String(number)
-        case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
         case .array(let items): return "[" + items.map { $0.serialized() }.joined(separator: ",") + "]"
         case .object(let members):
