@@ -20,7 +20,8 @@ extension LaunchMachine {
     mutating func click(column: Int, row: Int, screenWidth: Int, screenHeight: Int) {
         guard state.phase == .running else { return }
         if let app = state.externalApp {
-            if row == ScreenRenderer.storeActionRow(screenHeight: screenHeight) { pressInExternalApp(.enter, app) }
+            let button = ScreenRenderer.storeInstallButton(language: state.configuration.language, screenHeight: screenHeight)
+            if row == button.row, button.columns.contains(column) { pressInExternalApp(.enter, app) }
             return
         }
         guard var alert = state.alert,

@@ -1,7 +1,6 @@
 extension ScreenRenderer {
     /// A centred box: bold title, message, a separator, then the buttons side by side. On a
     /// screen with no room for a box, only the focused button's label.
-    @discardableResult
     mutating func drawAlert(_ alert: PresentedAlert) -> AlertLayout {
         let layout = AlertLayout(alert, screenWidth: canvas.width, screenHeight: canvas.height)
         guard layout.fits else {

@@ -23,13 +23,19 @@ extension ScreenRenderer {
             drawProgress(progress, y: actionRow)
             drawHint(strings.storeInstallingHint)
         } else {
-            canvas.put(strings.storeInstallButton, x: 2, y: actionRow, style: .focusedButton)
+            let button = Self.storeInstallButton(language: state.configuration.language, screenHeight: canvas.height)
+            canvas.put(strings.storeInstallButton, x: button.columns.lowerBound, y: button.row, style: .focusedButton)
             drawHint(strings.storeHint)
         }
     }
 
     /// The row of the App Store's install button (and progress bar).
     static func storeActionRow(screenHeight: Int) -> Int { screenHeight - 3 }
+
+    /// Where the install button is drawn, for drawing and for matching a click.
+    static func storeInstallButton(language: Language, screenHeight: Int) -> (row: Int, columns: Range<Int>) {
+        (storeActionRow(screenHeight: screenHeight), 2..<(2 + DisplayWidth.of(UIStrings.of(language).storeInstallButton)))
+    }
 
     private mutating func drawProgress(_ percent: Int, y: Int) {
         let label = "\(strings.storeInstalling) "

@@ -88,12 +88,13 @@ struct CheckOptions: ParsableArguments {
     }
 
     func makeDecider() throws -> UpdateDecider {
+        let parsedRules: UpdateRules
         do {
-            return UpdateDecider(rules: try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) } ?? .default,
-                                 appID: appId, language: try language())
+            parsedRules = try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) } ?? .default
         } catch {
             throw ValidationError("--rules: \(error)")
         }
+        return UpdateDecider(rules: parsedRules, appID: appId, language: try language())
     }
 
     func makeClock() throws -> any Clock {

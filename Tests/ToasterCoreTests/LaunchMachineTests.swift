@@ -177,6 +177,19 @@ private struct Driver {
         #expect(driver.traces.contains(.alertDismissed(button: "다음에")))
     }
 
+    @Test func aClickInstallsOnlyOnTheStoreButton() throws {
+        var driver = Driver()
+        driver.launch()
+        driver.answerCheck(latest: "2.0.0")
+        driver.send(.key(.enter))
+        driver.send(.click(column: 40, row: 21, screenWidth: 80, screenHeight: 24))
+        guard case .appStore(let idle)? = driver.state.externalApp else { throw StoreNotOpen() }
+        #expect(idle.installProgress == nil, "a click beside the button does nothing")
+        driver.send(.click(column: 3, row: 21, screenWidth: 80, screenHeight: 24))
+        guard case .appStore(let installing)? = driver.state.externalApp else { throw StoreNotOpen() }
+        #expect(installing.installProgress == 0)
+    }
+
     @Test func installRelaunchesAtTheStoreVersion() {
         var driver = Driver()
         driver.launch()
@@ -233,3 +246,6 @@ private struct Driver {
         #expect(ExternalApp.opening("https://apps.apple.com/kr/app/id1", listing: nil) == .appStore(StorePage(url: "https://apps.apple.com/kr/app/id1", listing: nil)))
     }
 }
+
+/// The App Store page a test expected is not on screen.
+private struct StoreNotOpen: Error {}
