@@ -21,18 +21,19 @@ let package = Package(
         ),
         .target(name: "CTerminalSupport"),
         .target(name: "ToasterCore"),
+        .target(name: "ToasterFiles"),
         .target(
             name: "ToasterTerminal",
             dependencies: ["ToasterCore", "CNcursesw", "CTerminalSupport"]
         ),
         .target(
             name: "ToasterServices",
-            dependencies: ["ToasterCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["ToasterCore", "ToasterFiles", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
         .target(
             name: "ToasterServer",
             dependencies: [
-                "ToasterCore",
+                "ToasterCore", "ToasterFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
@@ -48,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "toastercli",
             dependencies: [
-                "ToasterCore", "ToasterTerminal", "ToasterServices",
+                "ToasterCore", "ToasterTerminal", "ToasterServices", "ToasterFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

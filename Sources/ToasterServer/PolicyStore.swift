@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Synchronization
+import ToasterFiles
 
 /// The policy being served and the file it lives in. Requests read one whole snapshot;
 /// a replacement is validated first, written atomically, and only then served.
@@ -20,7 +21,7 @@ public final class PolicyStore: Sendable {
     public func replace(with data: Data) throws(PolicyError) {
         let policy = ServedPolicy(try ServicePolicy.validated(from: data))
         try current.withLock { served throws(PolicyError) in
-            try AtomicFile.write(data, to: path)
+            do throws(FileError) { try AtomicFile.write(data, to: path) } catch { throw PolicyError(error.description) }
             served = policy
         }
     }

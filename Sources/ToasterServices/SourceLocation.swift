@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ToasterFiles
 
 /// Where a source reads its answer: `--url` checked once, up front.
 public enum SourceLocation: Sendable, Equatable {
@@ -29,7 +30,7 @@ public enum SourceLocation: Sendable, Equatable {
               headers: [(String, String)] = []) async throws(SourceError) -> Data {
         switch self {
         case .file(let path):
-            return try BoundedFile.read(path, limit: Self.maximumBytes)
+            do { return try BoundedFile.read(path, limit: Self.maximumBytes) } catch { throw SourceError(error.description) }
         case .web(let url):
             return try await HTTPFetcher(timeout: timeout).fetch(
                 Self.appending(query, to: url), method: body == nil ? .GET : .POST,

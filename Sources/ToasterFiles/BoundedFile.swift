@@ -5,24 +5,24 @@ import Glibc
 
 /// Reads a whole regular file, refusing one over `limit` bytes (and so never hanging on a
 /// FIFO or a device that never ends).
-enum BoundedFile {
-    static func read(_ path: String, limit: Int) throws(SourceError) -> Data {
+public enum BoundedFile {
+    public static func read(_ path: String, limit: Int) throws(FileError) -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw SourceError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw FileError("cannot open \(path): \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw SourceError("\(path) is not a regular file")
+            throw FileError("\(path) is not a regular file")
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw SourceError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            guard count >= 0 else { throw FileError("cannot read \(path): \(String(cString: strerror(errno)))") }
             if count == 0 { break }
             bytes += chunk[0..<count]
-            guard bytes.count <= limit else { throw SourceError("\(path) is larger than \(limit) bytes") }
+            guard bytes.count <= limit else { throw FileError("\(path) is larger than \(limit) bytes") }
         }
         return Data(bytes)
     }

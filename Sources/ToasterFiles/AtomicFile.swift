@@ -3,8 +3,8 @@ import Glibc
 
 /// Replaces a file so that a crash at any point leaves either the old or the new content:
 /// write a temporary file beside it, flush it to disk, rename it over, flush the folder.
-enum AtomicFile {
-    static func write(_ data: Data, to path: String) throws(PolicyError) {
+public enum AtomicFile {
+    public static func write(_ data: Data, to path: String) throws(FileError) {
         let temporary = "\(path).tmp-\(getpid())"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
@@ -33,7 +33,7 @@ enum AtomicFile {
         }
     }
 
-    private static func failure(_ what: String) -> PolicyError {
-        PolicyError("\(what): \(String(cString: strerror(errno)))")
+    private static func failure(_ what: String) -> FileError {
+        FileError("\(what): \(String(cString: strerror(errno)))")
     }
 }
