@@ -6,13 +6,15 @@ public struct AlertModel: Sendable, Equatable {
     public let buttons: [AlertButton]
 
     /// The seed's alert for `type` in `language`; a payload's texts (CMS) replace the defaults
-    /// where given.
-    public init(type: AlertType, language: Language = .ko, texts: AlertTextOverride? = nil) {
+    /// where given. A `skippable` optional alert has `이 버전 건너뛰기` between the two buttons.
+    public init(type: AlertType, language: Language = .ko, texts: AlertTextOverride? = nil, skippable: Bool = false) {
         self.type = type
         title = texts?.title.nonEmpty ?? AlertTexts.title(type, language)
         message = texts?.message.nonEmpty ?? AlertTexts.message(type, language)
         let update = AlertButton(role: .update, title: texts?.buttonTitle.nonEmpty ?? AlertTexts.update(language))
-        buttons = type.isForced ? [update] : [AlertButton(role: .later, title: AlertTexts.later(language)), update]
+        let later = AlertButton(role: .later, title: AlertTexts.later(language))
+        let skip = AlertButton(role: .skip, title: AlertTexts.skip(language))
+        buttons = type.isForced ? [update] : skippable ? [later, skip, update] : [later, update]
     }
 
     public var buttonTitles: [String] { buttons.map(\.title) }

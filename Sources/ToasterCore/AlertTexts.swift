@@ -9,6 +9,14 @@ public enum AlertTexts {
         }
     }
 
+    public static func skip(_ language: Language) -> String {
+        switch language {
+        case .ko: "이 버전 건너뛰기"
+        case .en: "Skip This Version"
+        case .ja: "このバージョンをスキップ"
+        }
+    }
+
     public static func update(_ language: Language) -> String {
         switch language {
         case .ko: "업데이트"

@@ -5,6 +5,8 @@ public enum DecisionReason: String, Sendable, Codable {
     case major, minor, patch, revision
     case upToDate
     case nothingToCompare
+    /// The check failed; the last forced decision stands until a check says otherwise.
+    case rememberedForced
 
     init(_ kind: UpdateKind) {
         switch kind {

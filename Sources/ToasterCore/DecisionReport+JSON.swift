@@ -11,6 +11,10 @@ extension DecisionReport {
             ("message", (alert?.message).json),
             ("buttons", .array((alert?.buttonTitles ?? []).map(JSONValue.string))),
             ("updateURL", .string(updateURL)),
+            ("frequency", .string(frequency.rawValue)),
+            ("heldBackBy", heldBack.map { .string($0.name) } ?? .null),
+            ("heldBackWhy", (heldBack?.explanation).json),
+            ("heldDecision", (heldDecision?.rawValue).json),
         ])
     }
 }

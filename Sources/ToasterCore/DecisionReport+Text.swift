@@ -6,6 +6,9 @@ extension DecisionReport {
             "current: \(current)",
             "latest: \(latest?.description ?? "-")",
         ]
+        if let heldBack, let heldDecision {
+            lines.append("held back: \(heldDecision.rawValue) alert held by \(heldBack.name) (\(heldBack.explanation))")
+        }
         if let alert {
             lines += [
                 "alert: \(alert.type.rawValue)",

@@ -44,5 +44,5 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 extension Optional where Wrapped == String {
-    var json: JSONValue { map(JSONValue.string) ?? .null }
+    public var json: JSONValue { map(JSONValue.string) ?? .null }
 }

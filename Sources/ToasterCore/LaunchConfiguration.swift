@@ -12,6 +12,8 @@ public struct LaunchConfiguration: Sendable, Equatable {
     public var language: Language
     /// The home screen's sample saved links.
     public var links: [SavedLink]
+    /// Problems found before launch (an unusable state file): traced, and shown on home.
+    public var notices: [String] = []
 
     public init(appVersion: String, sourceName: String, language: Language = .ko, launchScreenMilliseconds: Int = 600,
                 installStepMilliseconds: Int = 40, installStepPercent: Int = 5) {

@@ -11,6 +11,7 @@ extension LaunchMachine {
             if state.alert == nil, state.optionalAlert == .notShown {
                 present(model, updateURL: report.updateURL)
                 state.optionalAlert = .shown
+                effects.append(.remember(.shown(storeVersion: report.latest)))
             }
         default:
             if state.alert != nil { withdrawAlert() }
@@ -53,6 +54,10 @@ extension LaunchMachine {
         state.alert = nil
         trace(.alertDismissed(button: button.title))
         if !alert.model.type.isForced { state.optionalAlert = .answered }
-        if button.role == .update { openExternally(alert.updateURL) }
+        switch button.role {
+        case .update: openExternally(alert.updateURL)
+        case .skip: if let latest = state.decision?.latest { effects.append(.remember(.skipped(latest))) }
+        case .later: break
+        }
     }
 }

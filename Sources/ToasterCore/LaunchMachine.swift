@@ -35,6 +35,7 @@ public struct LaunchMachine {
         state.phase = .launching
         state.screen = .launch
         trace(.lifecycle(.didFinishLaunching))
+        for notice in state.configuration.notices { trace(.error(notice)) }
         effects.append(.startTimer(.launchScreen, milliseconds: state.configuration.launchScreenMilliseconds))
     }
 
@@ -82,18 +83,37 @@ public struct LaunchMachine {
 
     private mutating func complete(_ outcome: CheckOutcome) {
         // A check that started before an install answers for a version no longer running.
-        if case .decided(let report) = outcome, (try? Version(state.appVersion)) != report.current { return }
+        switch outcome {
+        case .decided(let report), .failedButForced(_, let report):
+            if (try? Version(state.appVersion)) != report.current { return }
+        case .failed:
+            break
+        }
         switch outcome {
         case .decided(let report):
-            state.decision = report
+            adopt(report)
             state.check = .decided(report)
-            trace(.versionCheck(source: state.configuration.sourceName, current: report.current.description,
-                                latest: report.latest?.description, decision: report.decision, reason: report.reason))
+            effects.append(.remember(.checked(report)))
         case .failed(let message):
             state.check = .failed(message)
-            trace(.error("version check (\(state.configuration.sourceName)) failed: \(message)"))
+            traceFailure(message)
+        case let .failedButForced(message, report):
+            state.check = .failed(message)
+            traceFailure(message)
+            adopt(report)
         }
         reconcileAlert()
+    }
+
+    private mutating func adopt(_ report: DecisionReport) {
+        state.decision = report
+        trace(.versionCheck(source: state.configuration.sourceName, current: report.current.description,
+                            latest: report.latest?.description, decision: report.decision, reason: report.reason,
+                            heldBack: report.heldBack))
+    }
+
+    private mutating func traceFailure(_ message: String) {
+        trace(.error("version check (\(state.configuration.sourceName)) failed: \(message)"))
     }
 
     private mutating func focusIn() {

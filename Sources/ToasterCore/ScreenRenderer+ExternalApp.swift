@@ -6,7 +6,7 @@ extension ScreenRenderer {
             drawHint(strings.returnHint)
             return
         }
-        let facts = ["\(strings.version) \(listing.version)"] + [listing.releaseDate.map { "\(strings.released) \($0)" },
+        let facts = ["\(strings.version) \(listing.version)"] + [listing.releaseDate.map { "\(strings.released) \($0.prefix(10))" },
                                                              listing.minimumOSVersion.map(strings.minimumOS)].compactMap { $0 }
         var row = 2
         let actionRow = Self.storeActionRow(screenHeight: canvas.height)

@@ -8,7 +8,7 @@ extension ScreenRenderer {
 
     mutating func drawHome() {
         drawTitleBar(strings.appName, centred: true)
-        let lastListRow = bottom - (failureMessage == nil ? 2 : 3)
+        let lastListRow = bottom - (noticeMessage == nil ? 2 : 3)
         if lastListRow >= 2 { canvas.put(strings.savedLinks, x: 1, y: 2, style: .heading) }
         for (index, link) in state.configuration.links.enumerated() where 3 + index <= lastListRow {
             let selected = index == state.selectedLink
@@ -22,19 +22,21 @@ extension ScreenRenderer {
         drawHint(strings.homeHint)
     }
 
-    /// Why the last check failed: too long for the status line, so on the row above it.
-    private var failureMessage: String? {
-        guard case .failed(let message) = state.check else { return nil }
-        return TextSanitizer.cleanLine(message)
+    /// Why the last check failed, else why its alert was held back, else a start-up problem
+    /// (an unusable state file): too long for the status line, so on the row above it.
+    private var noticeMessage: String? {
+        if case .failed(let message) = state.check { return "⚠ " + TextSanitizer.cleanLine(message) }
+        if case .decided(let report) = state.check, let gate = report.heldBack { return "⏸ " + gate.explanation }
+        return state.configuration.notices.first.map { "⚠ " + TextSanitizer.cleanLine($0) }
     }
 
     /// The app version, the scene state, and what the last check said.
     private mutating func drawStatusLine() {
         guard canvas.height >= 3 else { return }
         let row = bottom - 1
-        if let failureMessage, canvas.height >= 4 {
+        if let noticeMessage, canvas.height >= 4 {
             canvas.fill(x: 0, y: row - 1, width: canvas.width, height: 1, style: .statusLine)
-            canvas.put("⚠ " + failureMessage, x: 1, y: row - 1, style: .statusLine, limit: canvas.width - 2)
+            canvas.put(noticeMessage, x: 1, y: row - 1, style: .statusLine, limit: canvas.width - 2)
         }
         canvas.fill(x: 0, y: row, width: canvas.width, height: 1, style: .statusLine)
         let parts = ["\(strings.appName) v\(state.appVersion)", "scene: \(state.scene.rawValue)", checkSummary]
@@ -49,7 +51,9 @@ extension ScreenRenderer {
         case .failed: return strings.checkFailed
         case .decided(let report):
             switch report.decision {
-            case .none: return strings.upToDate
+            case .none:
+                guard report.heldBack != nil, let latest = report.latest else { return strings.upToDate }
+                return "\(strings.newVersion) \(latest)"
             case .optional: return report.latest.map { "\(strings.newVersion) \($0)" } ?? strings.upToDate
             case .forced: return strings.updateRequired
             }

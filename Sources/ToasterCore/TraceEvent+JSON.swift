@@ -4,9 +4,12 @@ extension TraceEvent {
         switch self {
         case .lifecycle(let callback):
             return [("event", .string("lifecycle")), ("name", .string(callback.rawValue))]
-        case let .versionCheck(source, current, latest, decision, reason):
+        case let .versionCheck(source, current, latest, decision, reason, heldBack):
+            let gate: [(String, JSONValue)] = heldBack.map {
+                [("heldBackBy", .string($0.name)), ("heldBackWhy", .string($0.explanation))]
+            } ?? []
             return [("event", .string("versionCheck")), ("source", .string(source)), ("current", .string(current)),
-                    ("latest", latest.json), ("decision", .string(decision.rawValue)), ("reason", .string(reason.rawValue))]
+                    ("latest", latest.json), ("decision", .string(decision.rawValue)), ("reason", .string(reason.rawValue))] + gate
         case let .alertPresented(type, title, buttons):
             return [("event", .string("alertPresented")), ("type", .string(type.rawValue)), ("title", .string(title)),
                     ("buttons", .array(buttons.map(JSONValue.string)))]

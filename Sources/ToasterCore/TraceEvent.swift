@@ -1,7 +1,9 @@
 /// One line of the `--trace` file (SPEC §5).
 public enum TraceEvent: Sendable, Equatable {
     case lifecycle(LifecycleCallback)
-    case versionCheck(source: String, current: String, latest: String?, decision: Decision, reason: DecisionReason)
+    /// `heldBack` names the gate that kept the alert the rules call for away.
+    case versionCheck(source: String, current: String, latest: String?, decision: Decision, reason: DecisionReason,
+                      heldBack: HoldBack? = nil)
     case alertPresented(type: AlertType, title: String, buttons: [String])
     /// `button` is nil when the app withdrew the alert because a new check lifted it.
     case alertDismissed(button: String?)

@@ -1,18 +1,42 @@
 extension UpdateRules {
-    /// Reads `major=force,minor=option,patch=option,revision=none`; kinds not named keep the
-    /// default outcome.
+    /// Reads a comma-separated list, applied left to right over the seed's rules:
+    /// `PRESET` sets every kind (`relaxed`), `KIND=OUTCOME` or `KIND=PRESET` sets one kind, and
+    /// `:FREQUENCY` after an outcome sets how often it may come back (`minor=option:daily`).
     public init(parsing text: String) throws(RulesError) {
-        self = .default
-        for item in text.split(separator: ",") {
-            let pair = item.split(separator: "=", maxSplits: 1).map { String($0.trimmingWhitespace()) }
-            guard pair.count == 2 else { throw RulesError(item: String(item), problem: "expected KIND=OUTCOME") }
+        self = .seed
+        for item in text.split(separator: ",", omittingEmptySubsequences: false).map({ String($0.trimmingWhitespace()) }) {
+            guard !item.isEmpty else { throw RulesError(item: text, problem: "an item is empty") }
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0.trimmingWhitespace()) }
+            guard pair.count == 2 else {
+                self = UpdateRules(all: try Self.rule(item, item: item, base: UpdateRule(.none)))
+                continue
+            }
             guard let kind = UpdateKind(rawValue: pair[0]) else {
-                throw RulesError(item: String(item), problem: "the kind must be one of major, minor, patch, revision")
+                throw RulesError(item: item, problem: "the kind must be one of \(UpdateKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard let outcome = UpdateOutcome(rawValue: pair[1]) else {
-                throw RulesError(item: String(item), problem: "the outcome must be one of force, option, none")
-            }
-            self[kind] = outcome
+            self[kind] = try Self.rule(pair[1], item: item, base: self[kind])
         }
+    }
+
+    private static func rule(_ text: String, item: String, base: UpdateRule) throws(RulesError) -> UpdateRule {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map { String($0.trimmingWhitespace()) }
+        var rule: UpdateRule
+        if let outcome = UpdateOutcome(rawValue: parts[0]) {
+            rule = UpdateRule(outcome, base.frequency)
+        } else if let preset = UpdateRule.preset(named: parts[0]) {
+            rule = preset
+        } else {
+            let outcomes = UpdateOutcome.allCases.map(\.rawValue).joined(separator: ", ")
+            let presets = UpdateRule.presets.map(\.name).joined(separator: ", ")
+            throw RulesError(item: item, problem: "\"\(parts[0])\" is neither an outcome (\(outcomes)) nor a preset (\(presets))")
+        }
+        if parts.count == 2 {
+            guard let frequency = PromptFrequency(rawValue: parts[1]) else {
+                let names = PromptFrequency.allCases.map(\.rawValue).joined(separator: ", ")
+                throw RulesError(item: item, problem: "the frequency must be one of \(names)")
+            }
+            rule.frequency = frequency
+        }
+        return rule
     }
 }

@@ -1,21 +1,29 @@
-/// The outcome for each kind of update (SPEC §3). The defaults are the seed's code path:
-/// major forced, minor and patch optional, revision silent.
+/// The rule for each kind of update (SPEC §3).
 public struct UpdateRules: Sendable, Equatable {
-    public var major: UpdateOutcome
-    public var minor: UpdateOutcome
-    public var patch: UpdateOutcome
-    public var revision: UpdateOutcome
+    public var major: UpdateRule
+    public var minor: UpdateRule
+    public var patch: UpdateRule
+    public var revision: UpdateRule
 
-    public static let `default` = UpdateRules(major: .force, minor: .option, patch: .option, revision: .none)
+    /// The seeds' code path, used without `--rules`: major forced, minor and patch optional,
+    /// revision silent, every optional alert again at the next launch. (Siren's own default,
+    /// the `default` preset, would add a skip button and wait a day.)
+    public static let seed = UpdateRules(major: UpdateRule(.force), minor: UpdateRule(.option),
+                                         patch: UpdateRule(.option), revision: UpdateRule(.none))
 
-    public init(major: UpdateOutcome, minor: UpdateOutcome, patch: UpdateOutcome, revision: UpdateOutcome) {
+    public init(major: UpdateRule, minor: UpdateRule, patch: UpdateRule, revision: UpdateRule) {
         self.major = major
         self.minor = minor
         self.patch = patch
         self.revision = revision
     }
 
-    public subscript(kind: UpdateKind) -> UpdateOutcome {
+    /// One rule for every kind, as Siren's `RulesManager(globalRules:)`.
+    public init(all rule: UpdateRule) {
+        self.init(major: rule, minor: rule, patch: rule, revision: rule)
+    }
+
+    public subscript(kind: UpdateKind) -> UpdateRule {
         get {
             switch kind {
             case .major: major

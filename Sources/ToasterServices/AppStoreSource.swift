@@ -48,7 +48,7 @@ public struct AppStoreSource: VersionSource {
             updateURL: entry.trackId.map { "itms-apps://itunes.apple.com/app/id\($0)" },
             listing: StoreListing(appName: entry.trackName ?? "Toaster", version: entry.version,
                                   releaseNotes: entry.releaseNotes,
-                                  releaseDate: entry.currentVersionReleaseDate.map { String($0.prefix(10)) },
+                                  releaseDate: entry.currentVersionReleaseDate,
                                   minimumOSVersion: entry.minimumOsVersion)
         )
     }

@@ -23,13 +23,18 @@ public struct DemoStore: VersionSource {
     /// How long the store takes to answer, to show the app usable while a check runs.
     public let latencyMilliseconds: Int
     public let language: Language
+    /// The store version's `currentVersionReleaseDate` and `minimumOsVersion`.
+    public let releaseDate: String
+    public let minimumOSVersion: String
 
     public init(storeVersion: String, minimumRequiredVersion: String? = nil, latencyMilliseconds: Int = 0,
-                language: Language = .ko) {
+                language: Language = .ko, releaseDate: String = "2026-11-20T00:00:00Z", minimumOSVersion: String = "15.0") {
         self.storeVersion = storeVersion
         self.minimumRequiredVersion = minimumRequiredVersion
         self.latencyMilliseconds = latencyMilliseconds
         self.language = language
+        self.releaseDate = releaseDate
+        self.minimumOSVersion = minimumOSVersion
     }
 
     public var name: String { "demo" }
@@ -40,7 +45,7 @@ public struct DemoStore: VersionSource {
             latestVersion: storeVersion,
             minimumRequiredVersion: minimumRequiredVersion,
             listing: StoreListing(appName: Self.appName(language), version: storeVersion, releaseNotes: Self.releaseNotes(language),
-                                  releaseDate: "2026-11-20", minimumOSVersion: "15.0")
+                                  releaseDate: releaseDate, minimumOSVersion: minimumOSVersion)
         )
     }
 }

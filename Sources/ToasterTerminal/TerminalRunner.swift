@@ -6,20 +6,25 @@ import ToasterCore
 /// `AppEvent`s, steps the `LaunchMachine`, performs its effects and draws the state.
 public final class TerminalRunner {
     public typealias Checker = @Sendable (_ appVersion: String) async -> CheckOutcome
+    /// Keeps a note across launches; returns why it could not, if it could not.
+    public typealias Recorder = (AnswerNote) -> String?
 
     private let configuration: LaunchConfiguration
     private let theme: Theme
     private let checker: Checker
+    private let recorder: Recorder
     private let trace: TraceFile?
     private let mailbox = CheckMailbox()
     private var state: AppState
     private var timers: [(id: TimerID, deadline: ContinuousClock.Instant)] = []
     private var exitStatus: Int32?
 
-    public init(configuration: LaunchConfiguration, theme: Theme, trace: TraceFile?, checker: @escaping Checker) {
+    public init(configuration: LaunchConfiguration, theme: Theme, trace: TraceFile?,
+                recorder: @escaping Recorder, checker: @escaping Checker) {
         self.configuration = configuration
         self.theme = theme
         self.trace = trace
+        self.recorder = recorder
         self.checker = checker
         state = AppState(configuration: configuration)
     }
@@ -105,6 +110,8 @@ public final class TerminalRunner {
             case .startCheck(let appVersion):
                 let checker = checker, mailbox = mailbox
                 Task.detached { mailbox.post(await checker(appVersion)) }
+            case .remember(let note):
+                if let problem = recorder(note) { trace?.write(.error(problem)) }
             case let .startTimer(id, milliseconds):
                 timers.append((id, ContinuousClock.now + .milliseconds(milliseconds)))
             case .stopProcess: session.stopProcess()

@@ -24,6 +24,12 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "A minimum required version for the demo store, as Remote Config's min_required_version.")
     var minRequiredVersion: String?
 
+    @Option(help: "The demo store version's release date (ISO 8601), for --released-for-days.")
+    var storeReleased = "2026-11-20T00:00:00Z"
+
+    @Option(help: "The demo store version's minimum OS version, for --os-version.")
+    var storeMinimumOs = "15.0"
+
     @Option(help: "How long the demo store takes to answer, in milliseconds (the UI stays usable meanwhile).")
     var demoLatencyMs = 0
 
@@ -48,8 +54,16 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "A file holding the CMS API key (else the TOASTER_CMS_API_KEY environment variable).")
     var cmsApiKeyFile: String?
 
-    @Option(help: "Outcome per update kind, e.g. major=force,minor=option,patch=option,revision=none.")
+    @Option(help: ArgumentHelp(
+        "Rules per update kind: a preset (critical, annoying, persistent, hinting, relaxed, default) and/or KIND=OUTCOME[:FREQUENCY] items.",
+        discussion: "e.g. major=force,minor=option,patch=option,revision=none; relaxed,major=critical; minor=option:daily. Outcomes: force, option, skip, none; frequencies: immediately, daily, weekly."))
     var rules: String?
+
+    @Option(help: "Prompt for a store version only this many days after its release date (Siren waits 1).")
+    var releasedForDays = 0
+
+    @Option(help: "The device's OS version; no prompt for a store version that needs a newer one.")
+    var osVersion: String?
 
     @Option(help: "The language of the program's texts: ko, en or ja (default: from LC_ALL, LC_MESSAGES, LANG; else ko).")
     var locale: String?
@@ -62,7 +76,13 @@ struct CheckOptions: ParsableArguments {
         if source == .demo {
             _ = try parsedVersion(storeVersion, "--store-version")
             if let minRequiredVersion { _ = try parsedVersion(minRequiredVersion, "--min-required-version") }
+            _ = try parsedVersion(storeMinimumOs, "--store-minimum-os")
+            guard ISO8601.parse(storeReleased) != nil else {
+                throw ValidationError("--store-released \"\(storeReleased)\" is not an ISO 8601 date such as 2026-11-20T00:00:00Z")
+            }
         }
+        guard (0...3650).contains(releasedForDays) else { throw ValidationError("--released-for-days must be between 0 and 3650") }
+        if let osVersion { _ = try parsedVersion(osVersion, "--os-version") }
         guard (0...600_000).contains(demoLatencyMs) else { throw ValidationError("--demo-latency-ms must be between 0 and 600000") }
         if source != .demo, url == nil { throw ValidationError("--source \(source.rawValue) needs --url") }
         guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds") }
@@ -77,6 +97,9 @@ struct CheckOptions: ParsableArguments {
         do { return try Version(text) } catch { throw CLIError("\(flag): \(error)") }
     }
 
+    /// Which app the remembered answers belong to.
+    var appKey: String { bundleId ?? "id\(appId)" }
+
     func language() throws -> Language {
         let environment = ["LC_ALL", "LC_MESSAGES", "LANG"].reduce(into: [String: String]()) { found, name in
             found[name] = getenv(name).map { String(cString: $0) }
@@ -90,11 +113,12 @@ struct CheckOptions: ParsableArguments {
     func makeDecider() throws -> UpdateDecider {
         let parsedRules: UpdateRules
         do {
-            parsedRules = try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) } ?? .default
+            parsedRules = try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) } ?? .seed
         } catch {
             throw ValidationError("--rules: \(error)")
         }
-        return UpdateDecider(rules: parsedRules, appID: appId, language: try language())
+        return UpdateDecider(rules: parsedRules, appID: appId, language: try language(), releasedForDays: releasedForDays,
+                             osVersion: try osVersion.map { try parsedVersion($0, "--os-version") })
     }
 
     func makeClock() throws -> any Clock {
@@ -109,7 +133,8 @@ struct CheckOptions: ParsableArguments {
             switch source {
             case .demo:
                 return DemoStore(storeVersion: storeVersion, minimumRequiredVersion: minRequiredVersion,
-                                 latencyMilliseconds: demoLatencyMs, language: try language())
+                                 latencyMilliseconds: demoLatencyMs, language: try language(),
+                                 releaseDate: storeReleased, minimumOSVersion: storeMinimumOs)
             case .appstore:
                 return AppStoreSource(location: try SourceLocation(parsing: url ?? ""),
                                       app: bundleId.map(AppStoreSource.AppKey.bundleID) ?? .id(appId),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import ToasterCore
+import ToasterFiles
 import ToasterServices
 import ToasterTerminal
 
@@ -16,6 +17,8 @@ struct Run: ParsableCommand {
     )
 
     @OptionGroup var options: CheckOptions
+
+    @OptionGroup var stateOptions: StateOptions
 
     @Option(help: "Append one JSON line per lifecycle callback, check and alert to this file.")
     var trace: String?
@@ -38,17 +41,36 @@ struct Run: ParsableCommand {
         let decider = try options.makeDecider()
         let clock = try options.makeClock()
         let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: clock) }
-        let configuration = LaunchConfiguration(appVersion: options.appVersion, sourceName: source.name,
+        var configuration = LaunchConfiguration(appVersion: options.appVersion, sourceName: source.name,
                                                 language: try options.language(), launchScreenMilliseconds: launchScreenMs)
-        let runner = TerminalRunner(configuration: configuration, theme: theme, trace: traceFile) { appVersion in
+        let book = stateOptions.directory.map { AnswerBook(directory: $0, appKey: options.appKey) }
+        if let problem = book?.loadProblem {
+            configuration.notices.append(problem)
+        } else if book == nil {
+            configuration.notices.append("answers are not remembered: no --state-dir, XDG_STATE_HOME or HOME")
+        }
+        let recorder: TerminalRunner.Recorder = { note in
+            do throws(FileError) {
+                try book?.record(note, now: clock.now)
+                return nil
+            } catch {
+                return "cannot remember the answer: \(error)"
+            }
+        }
+        let runner = TerminalRunner(configuration: configuration, theme: theme, trace: traceFile, recorder: recorder) { appVersion in
+            let failure: String
             do {
                 let policy = try await source.fetchPolicy()
-                return .decided(try decider.decide(current: appVersion, policy: policy, now: clock.now))
+                let report = try decider.decide(current: appVersion, policy: policy, now: clock.now)
+                return .decided(book?.applying(to: report, now: clock.now) ?? report)
             } catch let error as SourceError {
-                return .failed(error.message)
+                failure = error.message
             } catch {
-                return .failed("\(error)")
+                failure = "\(error)"
             }
+            // No bypass by going offline: the last forced decision stands.
+            guard let forced = book?.recoveredDecision(appVersion: appVersion) else { return .failed(failure) }
+            return .failedButForced(failure, forced)
         }
         let status = try runner.run()
         if let failure = traceFile?.failure { throw CLIError(failure) }

@@ -7,6 +7,7 @@ private struct Driver {
     var state: AppState
     var traces: [TraceEvent] = []
     var lastEffects: [AppEffect] = []
+    var notes: [AnswerNote] = []
 
     init(appVersion: String = "1.0.0") {
         state = AppState(configuration: LaunchConfiguration(appVersion: appVersion, sourceName: "demo"))
@@ -17,6 +18,7 @@ private struct Driver {
             let (next, effects) = LaunchMachine.step(state, event)
             state = next
             lastEffects = effects
+            notes += effects.compactMap { if case .remember(let note) = $0 { note } else { nil } }
             traces += effects.compactMap { if case .trace(let trace) = $0 { trace } else { nil } }
         }
     }
@@ -26,9 +28,9 @@ private struct Driver {
         send(.launch, .timerFired(.launchScreen))
     }
 
-    mutating func answerCheck(latest: String, appVersion: String? = nil) {
+    mutating func answerCheck(latest: String, appVersion: String? = nil, rules: UpdateRules = .seed) {
         let policy = UpdatePolicy(latestVersion: latest, listing: StoreListing(appName: "토스터", version: latest))
-        let report = try! UpdateDecider(appID: "1").decide(current: appVersion ?? state.appVersion, policy: policy,
+        let report = try! UpdateDecider(rules: rules, appID: "1").decide(current: appVersion ?? state.appVersion, policy: policy,
                                                            now: Date(timeIntervalSince1970: 0))
         send(.checkCompleted(.decided(report)))
     }
@@ -248,4 +250,63 @@ private struct Driver {
 }
 
 /// The App Store page a test expected is not on screen.
-private struct StoreNotOpen: Error {}
+private struct StoreNotOpen: Error {
+    @Test func theAppAsksToRememberChecksShownAlertsAndSkips() throws {
+        var driver = Driver(appVersion: "1.9.0")
+        driver.launch()
+        driver.answerCheck(latest: "1.10.0", rules: try UpdateRules(parsing: "default"))
+        let version = try Version("1.10.0")
+        guard case .checked(let report) = driver.notes.first else { Issue.record("no checked note: \(driver.notes)"); return }
+        #expect(report.latest == version)
+        #expect(driver.notes.dropFirst() == [.shown(storeVersion: version)])
+        #expect(driver.state.alert?.model.buttonTitles == ["다음에", "이 버전 건너뛰기", "업데이트"])
+        driver.send(.key(.left), .key(.enter))
+        #expect(driver.traces.last == .alertDismissed(button: "이 버전 건너뛰기"))
+        #expect(driver.notes.last == .skipped(version))
+        #expect(driver.state.alert == nil)
+        #expect(driver.state.screen == .home, "skipping opens nothing")
+    }
+
+    @Test func anAlertNotShownIsNotRemembered() throws {
+        var driver = Driver(appVersion: "1.9.0")
+        driver.launch()
+        driver.send(.suspend)
+        driver.answerCheck(latest: "1.10.0")
+        #expect(!driver.notes.contains { if case .shown = $0 { true } else { false } }, "in the background nothing is on screen")
+        driver.send(.resume)
+        #expect(driver.state.alert != nil)
+        #expect(driver.notes.last == .shown(storeVersion: try Version("1.10.0")))
+    }
+
+    @Test func aHeldBackDecisionIsTracedWithItsGate() throws {
+        var driver = Driver(appVersion: "1.9.0")
+        driver.launch()
+        let gate = HoldBack.skippedVersion("1.10.0")
+        let report = try UpdateDecider(appID: "1").decide(current: "1.9.0", policy: UpdatePolicy(latestVersion: "1.10.0"),
+                                                          now: Date(timeIntervalSince1970: 0)).held(by: gate)
+        driver.send(.checkCompleted(.decided(report)))
+        #expect(driver.state.alert == nil)
+        #expect(driver.traces.last == .versionCheck(source: "demo", current: "1.9.0", latest: "1.10.0", decision: .none,
+                                                    reason: .minor, heldBack: gate))
+        #expect(TraceEvent.versionCheck(source: "demo", current: "1.9.0", latest: "1.10.0", decision: .none, reason: .minor,
+                                        heldBack: gate).traceLine(milliseconds: 0).hasSuffix(#""heldBackBy":"skippedVersion","heldBackWhy":"version 1.10.0 was skipped"}"#))
+    }
+
+    @Test func aFailedCheckWithARememberedForceStillForces() throws {
+        var driver = Driver()
+        driver.launch()
+        var memory = AnswerMemory()
+        memory.note(checked: try UpdateDecider(appID: "1").decide(current: "1.0.0", policy: UpdatePolicy(latestVersion: "2.0.0"),
+                                                                  now: Date(timeIntervalSince1970: 0)), now: Date(timeIntervalSince1970: 0))
+        let recovered = try #require(memory.recoveredDecision(appVersion: try Version("1.0.0")))
+        driver.send(.checkCompleted(.failedButForced("connection refused (127.0.0.1:9)", recovered)))
+        #expect(driver.state.alert?.model.type == .forceUpdate)
+        #expect(driver.state.check == .failed("connection refused (127.0.0.1:9)"), "the status row still says why the check failed")
+        #expect(driver.traces.suffix(3).first == .error("version check (demo) failed: connection refused (127.0.0.1:9)"))
+        #expect(driver.traces.contains(.versionCheck(source: "demo", current: "1.0.0", latest: "2.0.0", decision: .forced,
+                                                     reason: .rememberedForced)))
+        #expect(!driver.notes.contains { if case .checked = $0 { true } else { false } }, "a failed check changes no memory")
+        driver.send(.key(.escape))
+        #expect(driver.state.alert != nil)
+    }
+}

@@ -6,7 +6,7 @@ import Testing
     let decider = UpdateDecider(appID: "42")
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
-    private func decide(_ current: String, _ policy: UpdatePolicy, rules: UpdateRules = .default) throws -> DecisionReport {
+    private func decide(_ current: String, _ policy: UpdatePolicy, rules: UpdateRules = .seed) throws -> DecisionReport {
         try UpdateDecider(rules: rules, appID: "42").decide(current: current, policy: policy, now: now)
     }
 

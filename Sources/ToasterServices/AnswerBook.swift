@@ -1,0 +1,111 @@
+import FoundationEssentials
+import Glibc
+import Synchronization
+import ToasterCore
+import ToasterFiles
+
+/// One app's remembered answers in `DIRECTORY/KEY.json`, saved atomically after every change,
+/// so that a crash leaves the old or the new answers and never half of them.
+public final class AnswerBook: Sendable {
+    public let path: String
+    /// Why the file could not be used, when it could not; the memory then starts empty.
+    public let loadProblem: String?
+    private let memory: Mutex<AnswerMemory>
+
+    /// More than any real answer file; a bigger one is not ours.
+    static let maximumBytes = 64 << 10
+
+    public init(directory: String, appKey: String) {
+        path = "\(directory)/\(Self.fileName(appKey))"
+        let (loaded, problem) = Self.load(path, directory: directory)
+        memory = Mutex(loaded)
+        loadProblem = problem
+    }
+
+    public var snapshot: AnswerMemory { memory.withLock { $0 } }
+
+    /// The report as the remembered answers leave it: held back, or as it was.
+    public func applying(to report: DecisionReport, now: Date) -> DecisionReport {
+        snapshot.holdBack(report, now: now).map(report.held(by:)) ?? report
+    }
+
+    public func recoveredDecision(appVersion: String) -> DecisionReport? {
+        guard let version = try? Version(appVersion) else { return nil }
+        return snapshot.recoveredDecision(appVersion: version)
+    }
+
+    /// Records `note` at `now` and saves the file if anything changed.
+    public func record(_ note: AnswerNote, now: Date) throws(FileError) {
+        let changed = memory.withLock { memory -> AnswerMemory? in
+            let before = memory
+            switch note {
+            case .checked(let report): memory.note(checked: report, now: now)
+            case .shown(let storeVersion): memory.note(shownFor: storeVersion, at: now)
+            case .skipped(let version): memory.note(skipped: version)
+            }
+            return memory == before ? nil : memory
+        }
+        if let changed { try Self.save(changed, to: path) }
+    }
+
+    /// `id1234567890.json` or `com.example.app.json`: one file per app, named so a person can
+    /// find it.
+    static func fileName(_ appKey: String) -> String {
+        let safe = appKey.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+                ? Character(scalar) : "_"
+        }
+        let name = String(safe).drop { $0 == "." }
+        return (name.isEmpty ? "app" : String(name)) + ".json"
+    }
+
+    public static func decode(_ data: Data) throws -> AnswerMemory {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(AnswerMemory.self, from: data)
+    }
+
+    public static func encode(_ memory: AnswerMemory) -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // An AnswerMemory holds only strings, dates and enums: encoding cannot fail.
+        return (try? encoder.encode(memory)) ?? Data("{}".utf8)
+    }
+
+    static func save(_ memory: AnswerMemory, to path: String) throws(FileError) {
+        try AtomicFile.write(encode(memory), to: path)
+    }
+
+    /// A missing file is a first launch. An unreadable or corrupt one is reported, kept beside
+    /// as `.corrupt` for a person to look at, and replaced by an empty memory.
+    private static func load(_ path: String, directory: String) -> (AnswerMemory, String?) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            return (AnswerMemory(), "cannot create the state folder \(directory); answers are not remembered")
+        }
+        guard access(path, F_OK) == 0 else { return (AnswerMemory(), nil) }
+        let reason: String
+        do {
+            return (try decode(try BoundedFile.read(path, limit: maximumBytes)), nil)
+        } catch let error as FileError {
+            reason = error.description
+        } catch {
+            reason = "\(path) is not a state file (\(Self.describe(error)))"
+        }
+        rename(path, path + ".corrupt")
+        let replaced = (try? save(AnswerMemory(), to: path)) != nil
+        return (AnswerMemory(), "\(reason); kept as \(path).corrupt and \(replaced ? "replaced" : "could not be replaced")")
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+             DecodingError.keyNotFound(_, let context):
+            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+        default: "\(error)"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import ToasterServices
+
+/// `toastercli state reset`: forget the remembered answers, as deleting and reinstalling would.
+struct StateReset: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset", abstract: "Forget the remembered answers of one app (--app-id, --bundle-id) or of all.")
+
+    @OptionGroup var stateOptions: StateOptions
+
+    @Option(help: "Only this App Store id's answers.")
+    var appId: String?
+
+    @Option(help: "Only this bundle id's answers.")
+    var bundleId: String?
+
+    func run() throws {
+        guard let directory = stateOptions.directory else { throw CLIError("no state folder: pass --state-dir, or set XDG_STATE_HOME or HOME") }
+        let only = bundleId ?? appId.map { "id\($0)" }
+        let removed = try AnswerFolder(directory: directory).reset(appKey: only)
+        print(removed.isEmpty ? "nothing to forget in \(directory)" : removed.map { "forgot \($0)" }.joined(separator: "\n"))
+    }
+}

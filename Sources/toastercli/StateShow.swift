@@ -1,0 +1,32 @@
+import ArgumentParser
+import FoundationEssentials
+import ToasterCore
+import ToasterServices
+
+/// `toastercli state show`: every app's remembered answers in the state folder.
+struct StateShow: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the remembered answers of every app.")
+
+    @OptionGroup var stateOptions: StateOptions
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        guard let directory = stateOptions.directory else { throw CLIError("no state folder: pass --state-dir, or set XDG_STATE_HOME or HOME") }
+        let entries = AnswerFolder(directory: directory).entries()
+        switch format {
+        case .json:
+            print(JSONValue.object([
+                ("folder", .string(directory)),
+                ("apps", .array(entries.map(\.json))),
+            ]).serialized())
+        case .text:
+            guard !entries.isEmpty else {
+                print("no remembered answers in \(directory)")
+                return
+            }
+            print(entries.map(\.text).joined(separator: "\n\n"))
+        }
+    }
+}
