@@ -1,7 +1,7 @@
 /// One pattern of an apple-app-site-association file: `*` matches zero or more characters, `?`
 /// exactly one, so `?*` matches one or more; every other character stands for itself. Apple
 /// documents no escape for a literal `*` or `?`, so there is none.
-struct LinkPattern: Sendable, Equatable {
+struct LinkPattern: Sendable {
     let text: String
 
     /// Whether the whole of `subject` matches. Without case sensitivity both sides are compared

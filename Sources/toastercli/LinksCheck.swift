@@ -1,0 +1,95 @@
+import ArgumentParser
+import Glibc
+import ToasterCore
+import ToasterFiles
+
+/// `toastercli links check`: which URLs an apple-app-site-association file opens in an app,
+/// for teams to test their file in CI.
+struct LinksCheck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Match URLs against an apple-app-site-association file as iOS does.",
+        discussion: """
+            Prints, per URL, match, excluded or no match and the rule that decided it. Exit \
+            status: 0 when every URL matches, 1 when any does not, 2 when the file cannot be \
+            read or used, 64 for a usage error.
+            """
+    )
+
+    /// Not 1, which means "some URL does not match": grep's and diff's convention.
+    static let unusableFileStatus: Int32 = 2
+
+    @Option(name: .customLong("aasa"), help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
+    var file: String
+
+    @Option(help: ArgumentHelp("The app, as TEAMID.bundle.id.", valueName: "app-id"))
+    var appID: String
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    @Argument(help: "The URLs to check.")
+    var urls: [String] = []
+
+    func validate() throws {
+        guard !urls.isEmpty else { throw ValidationError("give at least one URL to check") }
+    }
+
+    func run() throws {
+        let associations: AssociatedDomainsFile
+        do {
+            associations = try AssociatedDomainsFile(data: BoundedFile.read(file, limit: 4 << 20))
+        } catch let error as FileError {
+            throw Self.unusable(error.description)
+        } catch let error as AssociatedDomainsError {
+            throw Self.unusable("\(file): \(error.description)")
+        }
+        let verdicts = urls.map { associations.verdict(for: $0, appID: appID) }
+        print(format == .json ? Self.json(verdicts, file: file, appID: appID).serialized() : Self.text(verdicts))
+        if verdicts.contains(where: { $0.outcome != .match }) { throw ExitCode(1) }
+    }
+
+    /// One aligned line per URL: outcome, URL, then the deciding rule or the reason.
+    static func text(_ verdicts: [LinkVerdict]) -> String {
+        let shownURLs = verdicts.map { TextSanitizer.cleanLine($0.url) }
+        let urlWidth = shownURLs.map(DisplayWidth.of).max() ?? 0
+        let labelWidth = ([LinkOutcome.match, .excluded, .noMatch].map(\.label.count).max() ?? 0)
+        return zip(verdicts, shownURLs).map { verdict, url in
+            let label = verdict.outcome.label
+            let detail = verdict.decidedBy.map { "\($0.label) \($0.text)" } ?? verdict.reason ?? ""
+            return label + String(repeating: " ", count: labelWidth - label.count + 2)
+                + url + String(repeating: " ", count: urlWidth - DisplayWidth.of(url) + 2)
+                + TextSanitizer.cleanLine(detail)
+        }.joined(separator: "\n")
+    }
+
+    static func json(_ verdicts: [LinkVerdict], file: String, appID: String) -> JSONValue {
+        .object([
+            ("file", .string(file)),
+            ("appID", .string(appID)),
+            ("results", .array(verdicts.map { verdict in
+                .object([
+                    ("url", .string(verdict.url)),
+                    ("verdict", .string(verdict.outcome.label)),
+                    ("path", .string(verdict.path)),
+                    ("decidedBy", verdict.decidedBy.map { place in
+                        .object([
+                            ("details", .number(place.details)),
+                            (place.list.rawValue, .number(place.index)),
+                            ("rule", .string(place.text)),
+                        ])
+                    } ?? .null),
+                    ("reason", verdict.reason.map(JSONValue.string) ?? .null),
+                ])
+            })),
+        ])
+    }
+
+    /// ArgumentParser would exit 1 for an error, which here means "no match": print the
+    /// message the way it does and exit with the file's own status.
+    private static func unusable(_ message: String) -> ExitCode {
+        let line = Array("Error: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        return ExitCode(unusableFileStatus)
+    }
+}
