@@ -14,6 +14,8 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var optionalAlert: OptionalAlertProgress = .notShown
     public internal(set) var check: CheckStatus = .notStarted
     public internal(set) var selectedLink = 0
+    /// The launch link, until launch is done and it can be opened.
+    public internal(set) var pendingLink: LinkVerdict?
     /// Whether the terminal has focus; assumed until it reports otherwise.
     public internal(set) var terminalFocused = true
 

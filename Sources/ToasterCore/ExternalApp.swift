@@ -1,7 +1,8 @@
 /// The app `UIApplication.open(_:)` switched to.
 public enum ExternalApp: Sendable, Equatable {
     case appStore(StorePage)
-    case browser(url: String)
+    /// `reason`: why a universal link opened here instead of in the app.
+    case browser(url: String, reason: String? = nil)
 
     /// `itms-apps:` links and apps.apple.com / itunes.apple.com pages open the App Store.
     public static func opening(_ url: String, listing: StoreListing?) -> ExternalApp {

@@ -12,6 +12,9 @@ public struct LaunchConfiguration: Sendable, Equatable {
     public var language: Language
     /// The home screen's sample saved links.
     public var links: [SavedLink]
+    /// The universal link the app is launched with (`--open-url`), already matched against
+    /// the apple-app-site-association file.
+    public var launchLink: LinkVerdict?
     /// Problems found before launch (an unusable state file): traced, and shown on home.
     public var notices: [String] = []
 

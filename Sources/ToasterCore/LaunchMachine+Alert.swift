@@ -16,6 +16,7 @@ extension LaunchMachine {
         default:
             if state.alert != nil { withdrawAlert() }
         }
+        openPendingLink()
     }
 
     private mutating func present(_ model: AlertModel, updateURL: String) {
@@ -59,5 +60,6 @@ extension LaunchMachine {
         case .skip: if let latest = state.decision?.latest { effects.append(.remember(.skipped(latest))) }
         case .later: break
         }
+        openPendingLink()
     }
 }

@@ -42,6 +42,7 @@ extension LaunchMachine {
         trace(.lifecycle(.didDisconnect))
         var configuration = state.configuration
         configuration.appVersion = version
+        configuration.launchLink = nil
         let focused = state.terminalFocused
         state = AppState(configuration: configuration)
         state.terminalFocused = focused

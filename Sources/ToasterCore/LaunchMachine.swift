@@ -45,6 +45,8 @@ public struct LaunchMachine {
         state.phase = .running
         trace(.lifecycle(.willConnect))
         state.screen = .home
+        // The user activity `scene(_:willConnectTo:options:)` receives; it waits for the check.
+        state.pendingLink = state.configuration.launchLink
         enterForeground()
     }
 

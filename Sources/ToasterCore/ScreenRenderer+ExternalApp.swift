@@ -48,10 +48,11 @@ extension ScreenRenderer {
         canvas.put(suffix, x: x, y: y, style: .storeText)
     }
 
-    mutating func drawBrowser(_ url: String) {
+    mutating func drawBrowser(_ url: String, reason: String?) {
         drawTitleBar(UIStrings.browserTitle, centred: false)
         if bottom > 2 { canvas.put(TextSanitizer.cleanLine(url), x: 2, y: 2, style: .heading, limit: canvas.width - 4) }
         if bottom > 4 { canvas.put(strings.browserNote, x: 2, y: 4, style: .storeText, limit: canvas.width - 4) }
+        if let reason, bottom > 6 { canvas.put(TextSanitizer.cleanLine(reason), x: 2, y: 6, style: .storeText, limit: canvas.width - 4) }
         drawHint(strings.returnHint)
     }
 }

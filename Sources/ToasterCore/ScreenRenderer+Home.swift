@@ -26,7 +26,7 @@ extension ScreenRenderer {
     /// (an unusable state file): too long for the status line, so on the row above it.
     private var noticeMessage: String? {
         if case .failed(let message) = state.check { return "⚠ " + TextSanitizer.cleanLine(message) }
-        if case .decided(let report) = state.check, let gate = report.heldBack { return "⏸ " + gate.explanation }
+        if case .decided(let report) = state.check, let gate = report.heldBack { return "» " + gate.explanation }
         return state.configuration.notices.first.map { "⚠ " + TextSanitizer.cleanLine($0) }
     }
 

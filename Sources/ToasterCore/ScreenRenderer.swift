@@ -14,7 +14,7 @@ public struct ScreenRenderer {
         if let app = state.externalApp {
             switch app {
             case .appStore(let page): drawAppStore(page)
-            case .browser(let url): drawBrowser(url)
+            case let .browser(url, reason): drawBrowser(url, reason: reason)
             }
             return
         }

@@ -15,6 +15,9 @@ extension TraceEvent {
                     ("buttons", .array(buttons.map(JSONValue.string)))]
         case .alertDismissed(let button):
             return [("event", .string("alertDismissed")), ("button", button.json)]
+        case .universalLink(let link):
+            return [("event", .string("universalLink")), ("url", .string(link.url)), ("outcome", .string(link.outcome.rawValue)),
+                    ("path", .string(link.path)), ("decidedBy", (link.decidedBy?.label).json), ("why", .string(link.explanation))]
         case .openURL(let url):
             return [("event", .string("openURL")), ("url", .string(url))]
         case .error(let message):

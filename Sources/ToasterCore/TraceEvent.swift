@@ -8,5 +8,7 @@ public enum TraceEvent: Sendable, Equatable {
     /// `button` is nil when the app withdrew the alert because a new check lifted it.
     case alertDismissed(button: String?)
     case openURL(String)
+    /// The launch link was handled: opened in the app, or sent to the browser.
+    case universalLink(LinkVerdict)
     case error(String)
 }

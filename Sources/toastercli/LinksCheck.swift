@@ -1,7 +1,6 @@
 import ArgumentParser
 import Glibc
 import ToasterCore
-import ToasterFiles
 
 /// `toastercli links check`: which URLs an apple-app-site-association file opens in an app,
 /// for teams to test their file in CI.
@@ -38,11 +37,9 @@ struct LinksCheck: ParsableCommand {
     func run() throws {
         let associations: AssociatedDomainsFile
         do {
-            associations = try AssociatedDomainsFile(data: BoundedFile.read(file, limit: 4 << 20))
-        } catch let error as FileError {
+            associations = try AssociatedDomainsFile.load(file)
+        } catch {
             throw Self.unusable(error.description)
-        } catch let error as AssociatedDomainsError {
-            throw Self.unusable("\(file): \(error.description)")
         }
         let verdicts = urls.map { associations.verdict(for: $0, appID: appID) }
         print(format == .json ? Self.json(verdicts, file: file, appID: appID).serialized() : Self.text(verdicts))

@@ -29,9 +29,30 @@ struct Run: ParsableCommand {
     @Option(help: "How long the launch screen stays up, in milliseconds.")
     var launchScreenMs = 600
 
+    @Option(help: "Launch the app with this universal link, as scene(_:willConnectTo:options:) receives it (needs --aasa).")
+    var openUrl: String?
+
+    @Option(help: ArgumentHelp("The apple-app-site-association file --open-url is matched against.", valueName: "file"))
+    var aasa: String?
+
+    @Option(help: ArgumentHelp("The app the link must open, as TEAMID.bundle.id.", valueName: "app-id"))
+    var linkAppId = "ABCDE12345.com.example.toaster"
+
     func validate() throws {
         guard (0...60_000).contains(launchScreenMs) else {
             throw ValidationError("--launch-screen-ms must be between 0 and 60000")
+        }
+        if openUrl != nil, aasa == nil { throw ValidationError("--open-url needs --aasa, the file that says which links open the app") }
+        if aasa != nil, openUrl == nil { throw ValidationError("--aasa is only used with --open-url") }
+    }
+
+    /// The launch link matched once, up front: an unusable file stops the run before the UI.
+    private func launchLink() throws -> LinkVerdict? {
+        guard let openUrl, let aasa else { return nil }
+        do {
+            return try AssociatedDomainsFile.load(aasa).verdict(for: openUrl, appID: linkAppId)
+        } catch {
+            throw CLIError("--aasa: \(error)")
         }
     }
 
@@ -43,6 +64,7 @@ struct Run: ParsableCommand {
         let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: clock) }
         var configuration = LaunchConfiguration(appVersion: options.appVersion, sourceName: source.name,
                                                 language: try options.language(), launchScreenMilliseconds: launchScreenMs)
+        configuration.launchLink = try launchLink()
         let book = stateOptions.directory.map { AnswerBook(directory: $0, appKey: options.appKey) }
         if let problem = book?.loadProblem {
             configuration.notices.append(problem)

@@ -70,4 +70,22 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("toastercli check"))
     }
+
+    @Test func checkSaysWhichGateHeldTheAlertBack() throws {
+        let young = try check(["--app-version", "1.9.0", "--store-version", "1.10.0", "--store-released", "2026-11-22T08:00:00Z",
+                               "--released-for-days", "1", "--now", "2026-11-22T09:00:00Z", "--format", "json", "--exit-code"])
+        #expect(young.status == 0, "a held-back alert is no prompt")
+        let object = try json(young.stdout)
+        #expect(object["decision"] as? String == "none")
+        #expect(object["heldBackBy"] as? String == "releaseAge")
+        #expect(object["heldDecision"] as? String == "optional")
+        let oldOS = try check(["--app-version", "1.0.0", "--store-version", "2.0.0", "--store-minimum-os", "17.0", "--os-version", "16.7"])
+        #expect(oldOS.stdout.contains("held back: forced alert held by osVersion (needs OS 17.0, the device runs 16.7)"), "\(oldOS.stdout)")
+        let rules = try check(["--app-version", "1.9.0", "--store-version", "1.10.0", "--rules", "relaxed", "--format", "json"])
+        #expect(try json(rules.stdout)["buttons"] as? [String] == ["다음에", "이 버전 건너뛰기", "업데이트"])
+        #expect(try json(rules.stdout)["frequency"] as? String == "weekly")
+        let bad = try check(["--rules", "sometimes"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("neither an outcome"))
+    }
 }

@@ -29,9 +29,13 @@ final class TmuxTerminal {
     }
 
     /// The server starts from an empty environment: the test runner's own variables (such as
-    /// the NO_COLOR that `swift test` sets) must not reach the program under test.
-    private static let cleanEnvironment = ["-i", "PATH=" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-                                           "HOME=" + NSHomeDirectory(), "LANG=C.UTF-8"]
+    /// the NO_COLOR that `swift test` sets) must not reach the program under test. Remembered
+    /// answers go to this terminal's own folder, so that tests running side by side, and the
+    /// user's own state, never meet.
+    private var cleanEnvironment: [String] {
+        ["-i", "PATH=" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+         "HOME=" + NSHomeDirectory(), "LANG=C.UTF-8", "XDG_STATE_HOME=" + file("state")]
+    }
 
     /// The server goes by its socket and, should that fail, by its process id: a server left
     /// behind keeps its pane's program running.
@@ -46,7 +50,7 @@ final class TmuxTerminal {
 
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
-        let result = try Toolchain.run(Self.cleanEnvironment + ["tmux", "-S", socket] + arguments)
+        let result = try Toolchain.run(cleanEnvironment + ["tmux", "-S", socket] + arguments)
         guard result.status == 0 else {
             throw PTYError(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.stderr)")
         }

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// Answers remembered across launches: later, skip, and the forced decision offline.
+@Suite struct RememberedAnswersTests {
+    static let optionalTitle = "기능 업데이트 알림"
+
+    /// Launches, waits for the optional alert, answers it with `keys`, quits from home.
+    private func answerOptionalAlert(_ arguments: [String], keys: [String]) throws {
+        let app = try ToasterApp(arguments)
+        try app.terminal.waitFor(Self.optionalTitle)
+        for key in keys { try app.terminal.press(key) }
+        try app.terminal.waitForGone(Self.optionalTitle)
+        try app.terminal.press("q")
+        #expect(try app.waitForExit() == 0)
+    }
+
+    private func heldBackGates(_ app: ToasterApp) throws -> [String] {
+        try app.trace.events().compactMap { $0["heldBackBy"] as? String }
+    }
+
+    @Test func laterHoldsAPersistentRulesAlertBackForADay() throws {
+        let state = try StateFolder()
+        let base = ["--rules", "persistent", "--app-version", "1.9.0", "--store-version", "1.10.0", "--state-dir", state.path]
+        try answerOptionalAlert(base + ["--now", "2026-11-22T09:00:00Z"], keys: ["Escape"])
+
+        let sameDay = try ToasterApp(base + ["--now", "2026-11-22T20:00:00Z"])
+        let screen = try sameDay.terminal.waitFor("» last shown 2026-11-22T09:00:00Z, not again before 2026-11-23T09:00:00Z")
+        #expect(!screen.contains(Self.optionalTitle))
+        #expect(try heldBackGates(sameDay) == ["frequency"])
+        #expect(try sameDay.trace.count("alertPresented NoticeFeatUpdate") == 0)
+
+        let nextDay = try ToasterApp(base + ["--now", "2026-11-23T09:00:01Z"])
+        try nextDay.terminal.waitFor(Self.optionalTitle)
+        #expect(try heldBackGates(nextDay).isEmpty)
+    }
+
+    @Test func aSkippedVersionStaysAwayUntilANewerOneAndStateShowsIt() throws {
+        let state = try StateFolder()
+        let base = ["--rules", "default", "--app-version", "1.9.0", "--state-dir", state.path]
+        let first = try ToasterApp(base + ["--store-version", "1.10.0", "--now", "2026-11-22T09:00:00Z"])
+        try first.terminal.waitFor("이 버전 건너뛰기")
+        try first.terminal.press("Left")
+        try first.terminal.waitFor("[ 이 버전 건너뛰기 ]")
+        try first.terminal.press("Enter")
+        try first.terminal.waitForGone(Self.optionalTitle)
+        try first.trace.waitFor("the skip") { $0.contains("alertDismissed 이 버전 건너뛰기") }
+        try first.terminal.press("q")
+        #expect(try first.waitForExit() == 0)
+
+        let shown = try Toolchain.run([Toolchain.toastercli, "state", "show", "--state-dir", state.path])
+        #expect(shown.status == 0)
+        #expect(shown.stdout.contains("skipped version: 1.10.0"), "\(shown.stdout)")
+
+        let weekLater = try ToasterApp(base + ["--store-version", "1.10.0", "--now", "2026-11-30T09:00:00Z"])
+        try weekLater.terminal.waitFor("» version 1.10.0 was skipped")
+        #expect(try heldBackGates(weekLater) == ["skippedVersion"])
+
+        let newer = try ToasterApp(base + ["--store-version", "1.11.0", "--now", "2026-11-30T09:00:00Z"])
+        try newer.terminal.waitFor(Self.optionalTitle)
+
+        let reset = try Toolchain.run([Toolchain.toastercli, "state", "reset", "--state-dir", state.path])
+        #expect(reset.stdout.contains("forgot \(state.demoAppFile)"))
+        let empty = try Toolchain.run([Toolchain.toastercli, "state", "show", "--state-dir", state.path])
+        #expect(empty.stdout.contains("no remembered answers"))
+    }
+
+    @Test func aForcedPolicyStaysForcedWhenTheServiceIsDownUntilACheckLiftsIt() throws {
+        let state = try StateFolder()
+        let online = try ToasterApp(["--app-version", "1.0.0", "--store-version", "2.0.0", "--state-dir", state.path])
+        try online.waitForForcedAlert()
+        try online.terminal.press("C-c")
+        #expect(try online.waitForExit() == 130)
+
+        let down = ["--app-version", "1.0.0", "--source", "appstore", "--url", "http://127.0.0.1:9/lookup", "--timeout", "3",
+                    "--state-dir", state.path]
+        let offline = try ToasterApp(down)
+        let screen = try offline.waitForForcedAlert()
+        #expect(screen.contains("⚠"), "the status row still says the check failed")
+        let events = try offline.trace.events()
+        #expect(events.contains { $0["event"] as? String == "error" })
+        #expect(events.contains { $0["reason"] as? String == "rememberedForced" && $0["decision"] as? String == "forced" })
+        try offline.terminal.press("Escape")
+        try offline.waitForForcedAlert()
+        try offline.terminal.press("C-c")
+        #expect(try offline.waitForExit() == 130)
+
+        let lifted = try ToasterApp(["--app-version", "1.0.0", "--store-version", "1.0.0", "--state-dir", state.path])
+        try lifted.terminal.waitFor("최신 버전입니다")
+        try lifted.terminal.press("q")
+        #expect(try lifted.waitForExit() == 0)
+
+        let offlineAgain = try ToasterApp(down)
+        let home = try offlineAgain.terminal.waitFor("⚠")
+        #expect(!home.contains(ToasterApp.forcedTitle))
+        #expect(try offlineAgain.trace.count("alertPresented ForceUpdate") == 0)
+    }
+
+    @Test func aCorruptStateFileIsReportedKeptAndReplaced() throws {
+        let state = try StateFolder()
+        try "{\"storeVersion\": 12".write(toFile: state.demoAppFile, atomically: true, encoding: .utf8)
+        let app = try ToasterApp(["--app-version", "2.0.0", "--store-version", "2.0.0", "--state-dir", state.path])
+        let screen = try app.terminal.waitFor("kept as")
+        #expect(screen.contains("⚠"))
+        #expect(try app.trace.events().contains { ($0["message"] as? String)?.contains("is not a state file") == true })
+        try app.terminal.press("q")
+        #expect(try app.waitForExit() == 0)
+        #expect(FileManager.default.fileExists(atPath: state.demoAppFile + ".corrupt"))
+        let replaced = try #require(FileManager.default.contents(atPath: state.demoAppFile))
+        #expect(try JSONSerialization.jsonObject(with: replaced) is [String: Any])
+    }
+}
