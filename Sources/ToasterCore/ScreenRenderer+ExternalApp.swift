@@ -52,7 +52,10 @@ extension ScreenRenderer {
         drawTitleBar(UIStrings.browserTitle, centred: false)
         if bottom > 2 { canvas.put(TextSanitizer.cleanLine(url), x: 2, y: 2, style: .heading, limit: canvas.width - 4) }
         if bottom > 4 { canvas.put(strings.browserNote, x: 2, y: 4, style: .storeText, limit: canvas.width - 4) }
-        if let reason, bottom > 6 { canvas.put(TextSanitizer.cleanLine(reason), x: 2, y: 6, style: .storeText, limit: canvas.width - 4) }
+        let reasonLines = reason.map { TextWrapper.wrap(TextSanitizer.cleanLine($0), width: max(1, canvas.width - 4)) } ?? []
+        for (offset, line) in reasonLines.enumerated() where 6 + offset < bottom {
+            canvas.put(line, x: 2, y: 6 + offset, style: .storeText)
+        }
         drawHint(strings.returnHint)
     }
 }

@@ -96,7 +96,8 @@ public final class AnswerBook: Sendable {
         }
         rename(path, path + ".corrupt")
         let replaced = (try? save(AnswerMemory(), to: path)) != nil
-        return (AnswerMemory(), "\(reason); kept as \(path).corrupt and \(replaced ? "replaced" : "could not be replaced")")
+        // The outcome first: on the home screen's notice row only the start may fit.
+        return (AnswerMemory(), "unreadable state file \(replaced ? "replaced" : "set aside"), kept as \(path).corrupt: \(reason)")
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -100,7 +100,7 @@ import Testing
         let state = try StateFolder()
         try "{\"storeVersion\": 12".write(toFile: state.demoAppFile, atomically: true, encoding: .utf8)
         let app = try ToasterApp(["--app-version", "2.0.0", "--store-version", "2.0.0", "--state-dir", state.path])
-        let screen = try app.terminal.waitFor("kept as")
+        let screen = try app.terminal.waitFor("unreadable state file replaced")
         #expect(screen.contains("⚠"))
         #expect(try app.trace.events().contains { ($0["message"] as? String)?.contains("is not a state file") == true })
         try app.terminal.press("q")
