@@ -26,7 +26,7 @@ import ToasterCore
         #expect(policy.latestVersion == "1.2.0")
         #expect(policy.updateURL == "itms-apps://itunes.apple.com/app/id6476226584")
         #expect(policy.listing?.appName == "토스터 TOASTER")
-        #expect(policy.listing?.releaseDate == "2025-01-20")
+        #expect(policy.listing?.releaseDate == "2025-01-20T08:00:00Z")
         #expect(policy.listing?.minimumOSVersion == "16.0")
         #expect(policy.listing?.releaseNotes == "버그 수정\n성능 개선")
     }
