@@ -21,8 +21,6 @@ public struct AnswerMemory: Sendable, Equatable, Codable {
         self.forced = forced
     }
 
-    public var isEmpty: Bool { self == AnswerMemory() }
-
     /// The gate that keeps an optional alert away, if any. A forced alert ignores both answers.
     public func holdBack(_ report: DecisionReport, now: Date) -> HoldBack? {
         guard report.decision == .optional, !isNewer(report.latest) else { return nil }
