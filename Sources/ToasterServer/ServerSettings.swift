@@ -12,4 +12,10 @@ public struct ServerSettings: Sendable {
         self.cmsAPIKey = cmsAPIKey
         self.latency = latency
     }
+
+    /// Waits `latency`; without one, returns at once: even a zero sleep suspends the request's
+    /// task and hops executors, on every request.
+    func delay() async throws {
+        if latency > .zero { try await Task.sleep(for: latency) }
+    }
 }

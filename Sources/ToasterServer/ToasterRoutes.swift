@@ -16,7 +16,7 @@ public enum ToasterRoutes {
             answer(request, .ok, healthy)
         }
         router.get("lookup") { request, _ in
-            try await Task.sleep(for: settings.latency)
+            try await settings.delay()
             let query = request.uri.queryParameters
             let country = query.get("country").map { $0.lowercased() } ?? "us"
             // The real lookup is served as JavaScript, whatever it holds.
@@ -24,12 +24,12 @@ public enum ToasterRoutes {
                                                             bundleID: query.get("bundleId"), country: country))
         }
         router.post("v1/projects/:project/namespaces/{namespace}:fetch") { request, context in
-            try await Task.sleep(for: settings.latency)
+            try await settings.delay()
             let project = context.parameters.get("project") ?? "", namespace = context.parameters.get("namespace") ?? ""
             return answer(request, .ok, store.served.remoteConfig(project: project, namespace: namespace))
         }
         router.get("api/v1/:endpoint") { request, context in
-            try await Task.sleep(for: settings.latency)
+            try await settings.delay()
             if let key = settings.cmsAPIKey, !ConstantTime.equal(request.headers[cmsKeyHeader] ?? "", key) {
                 return answer(request, .unauthorized, ServiceAnswers.Message(message: "X-MICROCMS-API-KEY header is invalid."))
             }
