@@ -9,7 +9,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
@@ -20,6 +19,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CTerminalSupport"),
+        .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),
         .target(name: "ToasterFiles"),
         .target(
@@ -28,7 +28,7 @@ let package = Package(
         ),
         .target(
             name: "ToasterServices",
-            dependencies: ["ToasterCore", "ToasterFiles", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["ToasterCore", "ToasterFiles", "CHTTPFetch"]
         ),
         .target(
             name: "ToasterServer",

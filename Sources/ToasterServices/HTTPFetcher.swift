@@ -1,67 +1,83 @@
-import AsyncHTTPClient
+import CHTTPFetch
+import Dispatch
 import FoundationEssentials
-import NIOCore
-import NIOHTTP1
+import Glibc
 
-/// Fetches a service's answer over HTTP(S): a connect timeout and a total deadline, a size
-/// cap, at most three redirects (no cycles), any content type. Every failure becomes one
+/// Fetches a service's answer over HTTP(S) with libcurl: a connect timeout and a total
+/// deadline, a size cap, at most three redirects, any content type. Every failure becomes one
 /// sentence for the status line and the trace.
 struct HTTPFetcher: Sendable {
     static let maximumRedirects = 3
 
     let timeout: Duration
 
-    func fetch(_ url: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: Data? = nil)
-        async throws(SourceError) -> Data {
-        let amount = TimeAmount.nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000
-            + timeout.components.attoseconds / 1_000_000_000)
-        var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: Self.maximumRedirects, allowCycles: false),
-            timeout: .init(connect: amount, read: amount))
-        configuration.httpVersion = .http1Only
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        let result: Result<Data, SourceError> = await {
-            var request = HTTPClientRequest(url: url)
-            request.method = method
-            for (name, value) in headers { request.headers.add(name: name, value: value) }
-            if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-            do {
-                let response = try await client.execute(request, deadline: .now() + amount)
-                let bytes = try await response.body.collect(upTo: SourceLocation.maximumBytes)
-                guard (200..<300).contains(response.status.code) else {
-                    let type = response.headers.first(name: "content-type") ?? ""
-                    let page = type.contains("html") ? " (an HTML error page)" : ""
-                    return .failure(SourceError("HTTP \(response.status.code) \(response.status.reasonPhrase)\(page) from \(Self.host(url))"))
-                }
-                return .success(Data(bytes.readableBytesView))
-            } catch {
-                return .failure(describe(error, url: url))
+    /// A `body` makes it a POST.
+    func fetch(_ url: String, headers: [(String, String)] = [], body: Data? = nil) async throws(SourceError) -> Data {
+        let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        let lines = headers.map { "\($0.0): \($0.1)" }
+        // libcurl blocks until the deadline at most; off the cooperative pool, so that a slow
+        // service never starves the concurrency threads.
+        let result: Result<Data, SourceError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: Self.perform(url, lines: lines, body: body, milliseconds: milliseconds,
+                                                            timeout: timeout))
             }
-        }()
-        try? await client.shutdown()
+        }
         return try result.get()
     }
 
-    private func describe(_ error: any Error, url: String) -> SourceError {
-        let seconds = timeout.components.seconds
-        let limit = seconds > 0 ? "\(seconds) s" : "\(timeout)"
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .getConnectionFromPoolTimeout:
-                return SourceError("timed out after \(limit) (\(Self.host(url)))")
-            case .redirectLimitReached, .redirectCycleDetected:
-                return SourceError("too many redirects (more than \(Self.maximumRedirects)) from \(Self.host(url))")
-            default: break
+    private static func perform(_ url: String, lines: [String], body: Data?, milliseconds: Int,
+                                timeout: Duration) -> Result<Data, SourceError> {
+        var answer = toaster_http_result()
+        defer { toaster_http_free(&answer) }
+        withCStrings(lines) { headers in
+            if let body {
+                body.withUnsafeBytes { bytes in
+                    toaster_http_fetch(url, headers, lines.count, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), bytes.count,
+                                       milliseconds, SourceLocation.maximumBytes, maximumRedirects, &answer)
+                }
+            } else {
+                toaster_http_fetch(url, headers, lines.count, nil, 0, milliseconds, SourceLocation.maximumBytes,
+                                   maximumRedirects, &answer)
             }
         }
-        if error is NIOTooManyBytesError {
-            return SourceError("the answer from \(Self.host(url)) is larger than \(SourceLocation.maximumBytes) bytes")
+        let host = Self.host(url)
+        let seconds = timeout.components.seconds
+        switch answer.failure {
+        case TOASTER_HTTP_OK:
+            guard (200..<300).contains(answer.status) else {
+                let reason = text(&answer.reason)
+                let page = text(&answer.content_type).contains("html") ? " (an HTML error page)" : ""
+                return .failure(SourceError("HTTP \(answer.status)\(reason.isEmpty ? "" : " " + reason)\(page) from \(host)"))
+            }
+            return .success(answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data())
+        case TOASTER_HTTP_TIMEOUT:
+            return .failure(SourceError("timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (\(host))"))
+        case TOASTER_HTTP_REFUSED:
+            return .failure(SourceError("cannot connect to \(host) (connection refused)"))
+        case TOASTER_HTTP_REDIRECTS:
+            return .failure(SourceError("too many redirects (more than \(maximumRedirects)) from \(host)"))
+        case TOASTER_HTTP_TOO_LARGE:
+            return .failure(SourceError("the answer from \(host) is larger than \(SourceLocation.maximumBytes) bytes"))
+        case TOASTER_HTTP_NO_LIBRARY:
+            return .failure(SourceError("cannot load libcurl for HTTP (install libcurl4): \(text(&answer.message))"))
+        default:
+            return .failure(SourceError("cannot reach \(host): \(text(&answer.message))"))
         }
-        let text = String(describing: error)
-        if text.contains("refused") || text.contains("ECONNREFUSED") {
-            return SourceError("cannot connect to \(Self.host(url)) (connection refused)")
+    }
+
+    /// A fixed C character array as a Swift string.
+    private static func text<T>(_ array: inout T) -> String {
+        withUnsafeBytes(of: &array) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }
-        return SourceError("cannot reach \(Self.host(url)): \(text)")
+    }
+
+    private static func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { UnsafePointer($0) }
+        return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 
     static func host(_ url: String) -> String {

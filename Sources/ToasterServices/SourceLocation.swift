@@ -33,7 +33,7 @@ public enum SourceLocation: Sendable, Equatable {
             do { return try BoundedFile.read(path, limit: Self.maximumBytes) } catch { throw SourceError(error.description) }
         case .web(let url):
             return try await HTTPFetcher(timeout: timeout).fetch(
-                Self.appending(query, to: url), method: body == nil ? .GET : .POST,
+                Self.appending(query, to: url),
                 headers: headers + (body == nil ? [] : [("Content-Type", "application/json")]), body: body)
         }
     }
