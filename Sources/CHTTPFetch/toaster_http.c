@@ -183,6 +183,10 @@ void toaster_http_fetch(const char *url, const char *const *headers, size_t head
     curl.slist_free_all(list);
 }
 
+void toaster_http_preload(void) {
+    pthread_once(&load_once, load);
+}
+
 void toaster_http_free(toaster_http_result *result) {
     free(result->body);
     result->body = NULL;

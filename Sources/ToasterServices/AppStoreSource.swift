@@ -2,7 +2,7 @@ import FoundationEssentials
 import ToasterCore
 
 /// `--source appstore`: the App Store lookup (`GET {url}?id=…&country=…`, or a file).
-public struct AppStoreSource: VersionSource {
+public struct AppStoreSource: ServiceSource {
     /// Which app to look up: by App Store id or by bundle id.
     public enum AppKey: Sendable, Equatable {
         case id(String)

@@ -2,7 +2,7 @@ import FoundationEssentials
 import ToasterCore
 
 /// `--source cms`: the CMS force-update object (`GET {url}` with `X-MICROCMS-API-KEY`).
-public struct CMSSource: VersionSource {
+public struct CMSSource: ServiceSource {
     public let location: SourceLocation
     /// From the environment or a file, never from a flag (it would show in `ps`).
     public let apiKey: String?

@@ -2,7 +2,7 @@ import FoundationEssentials
 import ToasterCore
 
 /// `--source remote-config`: a Firebase-style fetch (`POST …/namespaces/{namespace}:fetch`).
-public struct RemoteConfigSource: VersionSource {
+public struct RemoteConfigSource: ServiceSource {
     public let location: SourceLocation
     public let keys: RemoteConfigKeys
     public let appID: String

@@ -1,3 +1,5 @@
+import CHTTPFetch
+import Dispatch
 import FoundationEssentials
 import ToasterFiles
 
@@ -23,6 +25,13 @@ public enum SourceLocation: Sendable, Equatable {
         default:
             throw SourceError("--url \"\(text)\": the scheme \"\(scheme)\" is not supported (use http, https or file)")
         }
+    }
+
+    /// Loads libcurl in the background for a web location: loading it and its TLS library takes
+    /// longer than a whole request on loopback, and the launch need not wait for it.
+    public func prepare() {
+        guard case .web = self else { return }
+        DispatchQueue.global().async { toaster_http_preload() }
     }
 
     /// The answer: a file's content, or an HTTP answer with `query` items appended to the URL.

@@ -5,4 +5,10 @@ public protocol VersionSource: Sendable {
     /// The name the trace and `check` report (`demo`, `appstore`, …).
     var name: String { get }
     func fetchPolicy() async throws(SourceError) -> UpdatePolicy
+    /// Starts, in the background, whatever the first fetch would otherwise wait for.
+    func prepare()
+}
+
+extension VersionSource {
+    public func prepare() {}
 }

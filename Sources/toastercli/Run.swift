@@ -59,6 +59,7 @@ struct Run: ParsableCommand {
     func run() throws {
         let theme = try ThemeChoice.resolve(theme)
         let source = try options.makeSource()
+        source.prepare()
         let decider = try options.makeDecider()
         let clock = try options.makeClock()
         let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: clock) }

@@ -35,4 +35,7 @@ void toaster_http_fetch(const char *url, const char *const *headers, size_t head
 
 void toaster_http_free(toaster_http_result *result);
 
+/// Loads libcurl now, so that the first fetch need not (safe to call from any thread).
+void toaster_http_preload(void);
+
 #endif
