@@ -5,6 +5,7 @@ import ToasterServices
 /// `toastercli check`: the decision without a UI, for scripts and CI.
 struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Print the update decision without a UI.",
         discussion: "With --exit-code the status tells the decision: 0 none, 10 optional, 20 forced; 1 is an error."
     )

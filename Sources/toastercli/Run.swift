@@ -8,6 +8,7 @@ import ToasterTerminal
 /// `toastercli run` (the default): the app in the terminal.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run the app: launch screen, home, and the update alert the check calls for.",
         discussion: """
             Keys: ↑/↓ and Enter on the home screen, q to quit; in an alert ←/→ or Tab to move, \
