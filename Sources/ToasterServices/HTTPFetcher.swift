@@ -30,10 +30,12 @@ struct HTTPFetcher: Sendable {
                                 timeout: Duration) -> Result<Data, SourceError> {
         var answer = toaster_http_result()
         defer { toaster_http_free(&answer) }
+        // The trailing 0 gives an empty POST body a valid pointer; it is not sent.
+        let payload = body.map { [UInt8]($0) + [0] }
         withCStrings(lines) { headers in
-            if let body {
-                body.withUnsafeBytes { bytes in
-                    toaster_http_fetch(url, headers, lines.count, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), bytes.count,
+            if let payload {
+                payload.withUnsafeBytes { bytes in
+                    toaster_http_fetch(url, headers, lines.count, bytes.baseAddress, payload.count - 1,
                                        milliseconds, SourceLocation.maximumBytes, maximumRedirects, &answer)
                 }
             } else {
