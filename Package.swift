@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
         .testTarget(
             name: "ToasterServicesTests",
-            dependencies: ["ToasterServices", "ToasterServer", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["ToasterServices", "ToasterServer", "ToasterFiles", .product(name: "Hummingbird", package: "hummingbird")]
         ),
         .testTarget(
             name: "ToasterServerTests",
