@@ -99,8 +99,8 @@ struct Run: ParsableCommand {
         let status = try runner.run()
         if let failure = traceFile?.failure { throw CLIError(failure) }
         // The terminal is restored and every trace line is on disk: end now, without exit-time
-        // teardown (static destructors, the HTTP client's event-loop threads) that could hold a
-        // process whose terminal is already gone.
+        // teardown (static destructors, a check's thread still waiting on a slow service) that
+        // could hold a process whose terminal is already gone.
         _exit(status)
     }
 }
