@@ -41,7 +41,7 @@ let package = Package(
         .executableTarget(
             name: "toaster-server",
             dependencies: [
-                "ToasterServer", "ToasterCore",
+                "ToasterServer", "ToasterCore", "ToasterFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]

@@ -35,9 +35,9 @@ public final class PolicyStore: Sendable {
     private static func read(_ path: String) throws(PolicyError) -> ServicePolicy {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try BoundedFile.read(path, limit: ToasterRoutes.maximumPolicyBytes)
         } catch {
-            throw PolicyError("cannot read \(path)")
+            throw PolicyError(error.description)
         }
         do {
             return try ServicePolicy.validated(from: data)

@@ -5,6 +5,7 @@ import Glibc
 import Hummingbird
 import ToasterCore
 import ToasterServer
+import ToasterFiles
 
 /// `toaster-server`: the version-check service a team runs for QA and demos.
 @main
@@ -81,10 +82,11 @@ struct ToasterServerCommand: AsyncParsableCommand {
         _ = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
     }
 
-    private static func secret(from path: String, _ flag: String) throws -> String {
-        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
-              let text = String(validating: data, as: UTF8.self).map({ String($0.trimmingWhitespace()) }), !text.isEmpty
-        else { throw StartupError("\(flag): cannot read a non-empty secret from \(path)") }
-        return text
+    private static func secret(from path: String, _ flag: String) throws(StartupError) -> String {
+        do {
+            return try SecretFile.read(path)
+        } catch {
+            throw StartupError("\(flag): cannot read a secret: \(error)")
+        }
     }
 }

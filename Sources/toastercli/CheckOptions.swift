@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import ToasterCore
+import ToasterFiles
 import ToasterServices
 
 /// The options `run` and `check` share: what is checked, against which source, under which rules.
@@ -155,10 +156,11 @@ struct CheckOptions: ParsableArguments {
     /// The CMS key comes from a file or the environment, never from a flag (it would show in `ps`).
     private func cmsAPIKey() throws -> String? {
         if let cmsApiKeyFile {
-            guard let data = try? Data(contentsOf: URL(fileURLWithPath: cmsApiKeyFile)),
-                  let key = String(validating: data, as: UTF8.self).map({ String($0.trimmingWhitespace()) }), !key.isEmpty
-            else { throw CLIError("--cms-api-key-file: cannot read a key from \(cmsApiKeyFile)") }
-            return key
+            do {
+                return try SecretFile.read(cmsApiKeyFile)
+            } catch {
+                throw CLIError("--cms-api-key-file: cannot read a key: \(error)")
+            }
         }
         return getenv("TOASTER_CMS_API_KEY").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }

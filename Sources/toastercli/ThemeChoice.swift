@@ -1,9 +1,13 @@
 import FoundationEssentials
 import Glibc
 import ToasterCore
+import ToasterFiles
 
 /// Which theme a run uses: `--theme NAME|PATH` first, then `NO_COLOR`, then the default.
 enum ThemeChoice {
+    /// A theme is a few dozen lines; the cap keeps `/dev/zero` or a FIFO from hanging the start.
+    static let maximumThemeBytes = 1 << 20
+
     static func resolve(_ argument: String?) throws -> Theme {
         guard let argument else {
             // no-color.org: set and not empty; a command-line choice overrides it.
@@ -18,9 +22,9 @@ enum ThemeChoice {
         }
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: argument))
+            data = try BoundedFile.read(argument, limit: Self.maximumThemeBytes)
         } catch {
-            throw CLIError("--theme: cannot read \(argument)")
+            throw CLIError("--theme: \(error)")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw CLIError("--theme: \(argument) is not UTF-8 text")

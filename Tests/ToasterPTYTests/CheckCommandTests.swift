@@ -88,4 +88,13 @@ import Testing
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("neither an outcome"))
     }
+
+    @Test func inputFilesThatNeverEndAreRefusedNotReadForever() throws {
+        let key = try check(["--source", "cms", "--url", "file:///dev/null", "--cms-api-key-file", "/dev/zero"])
+        #expect(key.status == 1)
+        #expect(key.stderr.contains("--cms-api-key-file: cannot read a key: /dev/zero is not a regular file"))
+        let theme = try Toolchain.run([Toolchain.toastercli, "--theme", "/dev/zero"])
+        #expect(theme.status == 1)
+        #expect(theme.stderr.contains("--theme: /dev/zero is not a regular file"))
+    }
 }
