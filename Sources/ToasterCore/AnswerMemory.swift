@@ -38,7 +38,7 @@ public struct AnswerMemory: Sendable, Equatable, Codable {
     /// is remembered or forgotten.
     public mutating func note(checked report: DecisionReport, now: Date) {
         adopt(report.latest)
-        forced = report.decision == .forced ? RememberedForce(report, decidedAt: now) : nil
+        forced = RememberedForce(report, decidedAt: now)
     }
 
     /// An optional alert for `storeVersion` went on screen.

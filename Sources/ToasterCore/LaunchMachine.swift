@@ -84,15 +84,9 @@ public struct LaunchMachine {
     }
 
     private mutating func complete(_ outcome: CheckOutcome) {
-        // A check that started before an install answers for a version no longer running.
-        switch outcome {
-        case .decided(let report), .failedButForced(_, let report):
-            if (try? Version(state.appVersion)) != report.current { return }
-        case .failed:
-            break
-        }
         switch outcome {
         case .decided(let report):
+            guard isForRunningVersion(report) else { return }
             adopt(report)
             state.check = .decided(report)
             effects.append(.remember(.checked(report)))
@@ -100,11 +94,17 @@ public struct LaunchMachine {
             state.check = .failed(message)
             traceFailure(message)
         case let .failedButForced(message, report):
+            guard isForRunningVersion(report) else { return }
             state.check = .failed(message)
             traceFailure(message)
             adopt(report)
         }
         reconcileAlert()
+    }
+
+    /// A check that started before an install answers for a version no longer running.
+    private func isForRunningVersion(_ report: DecisionReport) -> Bool {
+        (try? Version(state.appVersion)) == report.current
     }
 
     private mutating func adopt(_ report: DecisionReport) {

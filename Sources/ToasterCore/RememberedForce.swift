@@ -12,13 +12,15 @@ public struct RememberedForce: Sendable, Equatable, Codable {
     public var updateURL: String
     public var decidedAt: Date
 
-    init(_ report: DecisionReport, decidedAt: Date) {
+    /// Nil for a report without a forced alert.
+    init?(_ report: DecisionReport, decidedAt: Date) {
+        guard report.decision == .forced, let alert = report.alert else { return nil }
         appVersion = report.current.description
         latest = report.latest?.description
         reason = report.reason
-        title = report.alert?.title ?? AlertTexts.title(.forceUpdate, .ko)
-        message = report.alert?.message ?? AlertTexts.message(.forceUpdate, .ko)
-        buttonTitle = report.alert?.buttonTitles.last ?? AlertTexts.update(.ko)
+        title = alert.title
+        message = alert.message
+        buttonTitle = alert.buttonTitles.last ?? AlertTexts.update(.ko)
         updateURL = report.updateURL
         self.decidedAt = decidedAt
     }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FoundationEssentials
-import Glibc
 import ToasterCore
 import ToasterFiles
 import ToasterServices
@@ -103,7 +102,7 @@ struct CheckOptions: ParsableArguments {
 
     func language() throws -> Language {
         let environment = ["LC_ALL", "LC_MESSAGES", "LANG"].reduce(into: [String: String]()) { found, name in
-            found[name] = getenv(name).map { String(cString: $0) }
+            found[name] = Environment.value(name)
         }
         guard let language = Language.resolve(flag: locale, environment: environment) else {
             throw ValidationError("--locale \"\(locale ?? "")\" is not one of ko, en, ja")
@@ -162,6 +161,6 @@ struct CheckOptions: ParsableArguments {
                 throw CLIError("--cms-api-key-file: cannot read a key: \(error)")
             }
         }
-        return getenv("TOASTER_CMS_API_KEY").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        return Environment.value("TOASTER_CMS_API_KEY")
     }
 }

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import ToasterCore
 import ToasterFiles
 
@@ -11,8 +10,7 @@ enum ThemeChoice {
     static func resolve(_ argument: String?) throws -> Theme {
         guard let argument else {
             // no-color.org: set and not empty; a command-line choice overrides it.
-            let noColor = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
-            return Theme.builtin(noColor.isEmpty ? Theme.defaultName : Theme.monochromeName)!
+            return Theme.builtin(Environment.value("NO_COLOR") == nil ? Theme.defaultName : Theme.monochromeName)!
         }
         guard argument.contains("/") || argument.hasSuffix(".toml") else {
             guard let theme = Theme.builtin(argument) else {
