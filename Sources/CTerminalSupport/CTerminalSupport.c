@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -78,6 +79,14 @@ int toaster_signals_install(void) {
         sigemptyset(&action.sa_mask);
         sigaction(fatal_signals[i], &action, &previous_fatal[i]);
     }
+    // A blocked mask is inherited through fork and exec: a parent that spawns from a thread
+    // with these signals blocked (test runners, supervisors, tmux started from such a thread)
+    // would leave them pending forever, and the UI would ignore kill and resize.
+    sigset_t handled;
+    sigemptyset(&handled);
+    for (size_t i = 0; i < sizeof routed_signals / sizeof routed_signals[0]; i++) sigaddset(&handled, routed_signals[i]);
+    for (size_t i = 0; i < FATAL_COUNT; i++) sigaddset(&handled, fatal_signals[i]);
+    pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
     return read_fd;
 }
 

@@ -28,12 +28,12 @@ public struct AppStoreSource: ServiceSource {
 
     public var name: String { "appstore" }
 
-    public func fetchPolicy() async throws(SourceError) -> UpdatePolicy {
+    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let key: (String, String) = switch app {
         case .id(let id): ("id", id)
         case .bundleID(let bundleID): ("bundleId", bundleID)
         }
-        let data = try await location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
+        let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
         let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup")
         guard let entry = lookup.results.first, lookup.resultCount != 0 else {
             throw SourceError("app not found in store \(country)")

@@ -16,8 +16,8 @@ public struct CMSSource: ServiceSource {
 
     public var name: String { "cms" }
 
-    public func fetchPolicy() async throws(SourceError) -> UpdatePolicy {
-        let data = try await location.read(timeout: timeout, headers: apiKey.map { [("X-MICROCMS-API-KEY", $0)] } ?? [])
+    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+        let data = try location.read(timeout: timeout, headers: apiKey.map { [("X-MICROCMS-API-KEY", $0)] } ?? [])
         let object = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS")
         return UpdatePolicy(
             forcedRange: ForcedRange(minAppVersion: object.minAppVersion, maxAppVersion: object.maxAppVersion,

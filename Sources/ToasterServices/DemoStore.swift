@@ -1,3 +1,4 @@
+import Glibc
 import ToasterCore
 
 /// The built-in store of the Toaster app: it always answers, with the configured version.
@@ -39,8 +40,8 @@ public struct DemoStore: VersionSource {
 
     public var name: String { "demo" }
 
-    public func fetchPolicy() async throws(SourceError) -> UpdatePolicy {
-        if latencyMilliseconds > 0 { try? await Task.sleep(for: .milliseconds(latencyMilliseconds)) }
+    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+        if latencyMilliseconds > 0 { usleep(useconds_t(latencyMilliseconds) * 1000) }
         return UpdatePolicy(
             latestVersion: storeVersion,
             minimumRequiredVersion: minimumRequiredVersion,

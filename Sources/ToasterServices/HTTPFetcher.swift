@@ -1,5 +1,4 @@
 import CHTTPFetch
-import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -12,18 +11,11 @@ struct HTTPFetcher: Sendable {
     let timeout: Duration
 
     /// A `body` makes it a POST.
-    func fetch(_ url: String, headers: [(String, String)] = [], body: Data? = nil) async throws(SourceError) -> Data {
+    /// Blocks until the answer or the deadline.
+    func fetch(_ url: String, headers: [(String, String)] = [], body: Data? = nil) throws(SourceError) -> Data {
         let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         let lines = headers.map { "\($0.0): \($0.1)" }
-        // libcurl blocks until the deadline at most; off the cooperative pool, so that a slow
-        // service never starves the concurrency threads.
-        let result: Result<Data, SourceError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: Self.perform(url, lines: lines, body: body, milliseconds: milliseconds,
-                                                            timeout: timeout))
-            }
-        }
-        return try result.get()
+        return try Self.perform(url, lines: lines, body: body, milliseconds: milliseconds, timeout: timeout).get()
     }
 
     private static func perform(_ url: String, lines: [String], body: Data?, milliseconds: Int,

@@ -17,9 +17,9 @@ public struct RemoteConfigSource: ServiceSource {
 
     public var name: String { "remote-config" }
 
-    public func fetchPolicy() async throws(SourceError) -> UpdatePolicy {
+    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let request = Data(#"{"appId":"\#(appID)","appInstanceId":"toastercli","sdkVersion":"toastercli"}"#.utf8)
-        let data = try await location.read(timeout: timeout, post: request)
+        let data = try location.read(timeout: timeout, post: request)
         let fetch = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: "Remote Config")
         let known = ["UPDATE", "NO_CHANGE", "NO_TEMPLATE", "EMPTY_CONFIG", "INSTANCE_STATE_UNSPECIFIED"]
         if let state = fetch.state, !known.contains(state) {

@@ -36,12 +36,12 @@ public enum SourceLocation: Sendable, Equatable {
 
     /// The answer: a file's content, or an HTTP answer with `query` items appended to the URL.
     func read(timeout: Duration, query: [(String, String)] = [], post body: Data? = nil,
-              headers: [(String, String)] = []) async throws(SourceError) -> Data {
+              headers: [(String, String)] = []) throws(SourceError) -> Data {
         switch self {
         case .file(let path):
             do { return try BoundedFile.read(path, limit: Self.maximumBytes) } catch { throw SourceError(error.description) }
         case .web(let url):
-            return try await HTTPFetcher(timeout: timeout).fetch(
+            return try HTTPFetcher(timeout: timeout).fetch(
                 Self.appending(query, to: url),
                 headers: headers + (body == nil ? [] : [("Content-Type", "application/json")]), body: body)
         }

@@ -4,7 +4,8 @@ import ToasterCore
 public protocol VersionSource: Sendable {
     /// The name the trace and `check` report (`demo`, `appstore`, …).
     var name: String { get }
-    func fetchPolicy() async throws(SourceError) -> UpdatePolicy
+    /// Blocks the calling thread until the answer, a failure or the source's deadline.
+    func fetchPolicy() throws(SourceError) -> UpdatePolicy
     /// Starts, in the background, whatever the first fetch would otherwise wait for.
     func prepare()
 }

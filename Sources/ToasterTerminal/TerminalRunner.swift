@@ -1,11 +1,13 @@
 import CTerminalSupport
+import Dispatch
 import Glibc
 import ToasterCore
 
 /// The shell of the Elm loop: decodes terminal input, signals, timers and check outcomes into
 /// `AppEvent`s, steps the `LaunchMachine`, performs its effects and draws the state.
 public final class TerminalRunner {
-    public typealias Checker = @Sendable (_ appVersion: String) async -> CheckOutcome
+    /// Runs on a background thread and may block there until the service answers or times out.
+    public typealias Checker = @Sendable (_ appVersion: String) -> CheckOutcome
     /// Keeps a note across launches; returns why it could not, if it could not.
     public typealias Recorder = (AnswerNote) -> String?
 
@@ -18,6 +20,9 @@ public final class TerminalRunner {
     private var state: AppState
     private var timers: [(id: TimerID, deadline: ContinuousClock.Instant)] = []
     private var exitStatus: Int32?
+    /// Notes wait until the frame they come with is on screen: writing one syncs the disk,
+    /// which must not hold back the alert.
+    private var unrecordedNotes: [AnswerNote] = []
 
     public init(configuration: LaunchConfiguration, theme: Theme, trace: TraceFile?,
                 recorder: @escaping Recorder, checker: @escaping Checker) {
@@ -44,6 +49,7 @@ public final class TerminalRunner {
                 session.draw(frame)
                 lastFrame = frame
             }
+            recordNotes()
             if wait(signals: signals) { dispatch(.terminate(.hangup), session) }
             for signal in drain(signals) where exitStatus == nil {
                 handle(signal: signal, session, forceRedraw: &lastFrame)
@@ -52,7 +58,15 @@ public final class TerminalRunner {
             for event in session.readEvents() where exitStatus == nil { dispatch(event, session) }
             fireDueTimers(session)
         }
+        recordNotes()
         return exitStatus ?? 0
+    }
+
+    private func recordNotes() {
+        for note in unrecordedNotes {
+            if let problem = recorder(note) { trace?.write(.error(problem)) }
+        }
+        unrecordedNotes.removeAll()
     }
 
     /// Blocks until input, a signal, a check outcome or the next timer; true when the
@@ -109,9 +123,8 @@ public final class TerminalRunner {
             case .trace(let event): trace?.write(event)
             case .startCheck(let appVersion):
                 let checker = checker, mailbox = mailbox
-                Task.detached { mailbox.post(await checker(appVersion)) }
-            case .remember(let note):
-                if let problem = recorder(note) { trace?.write(.error(problem)) }
+                DispatchQueue.global().async { mailbox.post(checker(appVersion)) }
+            case .remember(let note): unrecordedNotes.append(note)
             case let .startTimer(id, milliseconds):
                 timers.append((id, ContinuousClock.now + .milliseconds(milliseconds)))
             case .stopProcess: session.stopProcess()

@@ -3,7 +3,7 @@ import ToasterCore
 import ToasterServices
 
 /// `toastercli check`: the decision without a UI, for scripts and CI.
-struct Check: AsyncParsableCommand {
+struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Print the update decision without a UI.",
@@ -18,10 +18,10 @@ struct Check: AsyncParsableCommand {
     @Flag(help: "Exit with 0 (none), 10 (optional) or 20 (forced).")
     var exitCode = false
 
-    func run() async throws {
+    func run() throws {
         let report: DecisionReport
         do {
-            let policy = try await options.makeSource().fetchPolicy()
+            let policy = try options.makeSource().fetchPolicy()
             report = try options.makeDecider().decide(current: options.appVersion, policy: policy, now: options.makeClock().now)
         } catch let error as SourceError {
             throw CLIError("\(options.source.rawValue): \(error.message)")

@@ -84,7 +84,7 @@ struct Run: ParsableCommand {
         let runner = TerminalRunner(configuration: configuration, theme: theme, trace: traceFile, recorder: recorder) { appVersion in
             let failure: String
             do {
-                let policy = try await source.fetchPolicy()
+                let policy = try source.fetchPolicy()
                 let report = try decider.decide(current: appVersion, policy: policy, now: clock.now)
                 return .decided(book?.applying(to: report, now: clock.now) ?? report)
             } catch let error as SourceError {

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct Toaster: AsyncParsableCommand {
+struct Toaster: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "toastercli",
         abstract: "Replays an iOS app's launch-time update check and alert in the terminal.",

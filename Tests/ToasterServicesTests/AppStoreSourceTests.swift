@@ -13,16 +13,16 @@ import ToasterCore
     "trackId":6476226584,"trackName":"토스터 TOASTER","bundleId":"com.toaster.app","price":0.00,"averageUserRating":4.8}]}
     """#
 
-    private func policy(_ json: String) async throws -> UpdatePolicy {
+    private func policy(_ json: String) throws -> UpdatePolicy {
         let path = "/tmp/toaster-lookup-\(UUID().uuidString).json"
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        return try await AppStoreSource(location: ToasterServices.SourceLocation(parsing: "file://" + path), app: .id("1"), country: "kr",
+        return try AppStoreSource(location: ToasterServices.SourceLocation(parsing: "file://" + path), app: .id("1"), country: "kr",
                                         cacheBuster: { "1" }).fetchPolicy()
     }
 
-    @Test func decodesARealShapedEntry() async throws {
-        let policy = try await policy(Self.fullEntry)
+    @Test func decodesARealShapedEntry() throws {
+        let policy = try policy(Self.fullEntry)
         #expect(policy.latestVersion == "1.2.0")
         #expect(policy.updateURL == "itms-apps://itunes.apple.com/app/id6476226584")
         #expect(policy.listing?.appName == "토스터 TOASTER")
@@ -31,9 +31,9 @@ import ToasterCore
         #expect(policy.listing?.releaseNotes == "버그 수정\n성능 개선")
     }
 
-    @Test func noResultsIsAppNotFound() async {
-        await #expect(throws: SourceError("app not found in store kr")) {
-            try await policy(#"{"resultCount":0,"results":[]}"#)
+    @Test func noResultsIsAppNotFound() {
+        #expect(throws: SourceError("app not found in store kr")) {
+            try policy(#"{"resultCount":0,"results":[]}"#)
         }
     }
 
@@ -42,9 +42,9 @@ import ToasterCore
         (#"{"resultCount":1}"#, "\"results\" is missing"),
         (#"{"resultCount":1,"results":[{"version":2}]}"#, "\"results[0].version\" is not a string"),
     ])
-    func unusableAnswersSayWhy(json: String, fragment: String) async {
+    func unusableAnswersSayWhy(json: String, fragment: String) {
         do {
-            _ = try await policy(json)
+            _ = try policy(json)
             Issue.record("expected an error")
         } catch {
             #expect("\(error)".contains(fragment), "\(error)")
@@ -59,10 +59,10 @@ import ToasterCore
         #expect(try ToasterServices.SourceLocation(parsing: "https://itunes.apple.com/lookup") == .web(url: "https://itunes.apple.com/lookup"))
     }
 
-    @Test func missingDirectoryAndDeviceFilesAreErrorsNotHangs() async {
+    @Test func missingDirectoryAndDeviceFilesAreErrorsNotHangs() {
         for path in ["/nonexistent/lookup.json", "/tmp", "/dev/zero"] {
-            await #expect(throws: SourceError.self) {
-                try await AppStoreSource(location: .file(path: path), app: .id("1"), country: "kr", cacheBuster: { "1" }).fetchPolicy()
+            #expect(throws: SourceError.self) {
+                try AppStoreSource(location: .file(path: path), app: .id("1"), country: "kr", cacheBuster: { "1" }).fetchPolicy()
             }
         }
     }

@@ -32,19 +32,19 @@ import ToasterServer
         let router = ToasterRoutes.router(store: try examplePolicyStore(), settings: ServerSettings(adminToken: nil, cmsAPIKey: "k"))
         try await serving(router) { base in
             let lookup = try await AppStoreSource(location: .web(url: base + "/lookup"), app: .id("1234567890"), country: "kr",
-                                                  cacheBuster: { "1" }).fetchPolicy()
+                                                  cacheBuster: { "1" }).fetchPolicyOffThePool()
             #expect(lookup.latestVersion == "2.0.0")
             await #expect(throws: SourceError("app not found in store fr")) {
                 try await AppStoreSource(location: .web(url: base + "/lookup"), app: .bundleID("com.example.toaster"), country: "fr",
-                                         cacheBuster: { "1" }).fetchPolicy()
+                                         cacheBuster: { "1" }).fetchPolicyOffThePool()
             }
             let remote = try await RemoteConfigSource(location: .web(url: base + "/v1/projects/toaster/namespaces/firebase:fetch"),
-                                                      keys: .default, appID: "1234567890").fetchPolicy()
+                                                      keys: .default, appID: "1234567890").fetchPolicyOffThePool()
             #expect(remote.minimumRequiredVersion == "1.5.0")
-            let cms = try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: "k").fetchPolicy()
+            let cms = try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: "k").fetchPolicyOffThePool()
             #expect(cms.forcedRange?.maxAppVersion == "1.9.9")
             await #expect(throws: SourceError.self) {
-                try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: nil).fetchPolicy()
+                try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: nil).fetchPolicyOffThePool()
             }
         }
     }
@@ -69,7 +69,7 @@ import ToasterServer
                                               ("/slow", "timed out after 0.5 seconds", .milliseconds(500)),
                                               ("/loop", "redirects", .seconds(10)), ("/huge", "larger than", .seconds(10))] {
                 do {
-                    _ = try await HTTPFetcher(timeout: timeout).fetch(base + path)
+                    _ = try await offThePool { try HTTPFetcher(timeout: timeout).fetch(base + path) }
                     Issue.record("\(path) should fail")
                 } catch {
                     #expect("\(error)".contains(fragment), "\(path): \(error)")
@@ -80,7 +80,7 @@ import ToasterServer
 
     @Test func aServiceThatIsDownIsConnectionRefused() async throws {
         do {
-            _ = try await HTTPFetcher(timeout: .seconds(2)).fetch("http://127.0.0.1:9/lookup")
+            _ = try await offThePool { try HTTPFetcher(timeout: .seconds(2)).fetch("http://127.0.0.1:9/lookup") }
             Issue.record("port 9 should refuse")
         } catch {
             #expect("\(error)".contains("127.0.0.1:9"), "\(error)")

@@ -11,27 +11,27 @@ import ToasterCore
         return .file(path: path)
     }
 
-    @Test func remoteConfigUpdateGivesStringsForTheConfiguredKeys() async throws {
+    @Test func remoteConfigUpdateGivesStringsForTheConfiguredKeys() throws {
         let location = try write(#"{"entries":{"min_required_version":"1.5.0","latest_version":"2.0.0","force_update_store_url":"itms-apps://x","other":"1"},"state":"UPDATE"}"#)
-        let policy = try await RemoteConfigSource(location: location, keys: .default, appID: "1").fetchPolicy()
+        let policy = try RemoteConfigSource(location: location, keys: .default, appID: "1").fetchPolicy()
         #expect(policy.minimumRequiredVersion == "1.5.0")
         #expect(policy.latestVersion == "2.0.0")
         #expect(policy.updateURL == "itms-apps://x")
         let renamed = RemoteConfigKeys(minimumRequired: "other", latest: "none", storeURL: "none")
-        #expect(try await RemoteConfigSource(location: location, keys: renamed, appID: "1").fetchPolicy().minimumRequiredVersion == "1")
+        #expect(try RemoteConfigSource(location: location, keys: renamed, appID: "1").fetchPolicy().minimumRequiredVersion == "1")
     }
 
     @Test(arguments: ["NO_CHANGE", "NO_TEMPLATE", "EMPTY_CONFIG"])
-    func remoteConfigWithoutEntriesIsNothingToCompare(state: String) async throws {
-        let policy = try await RemoteConfigSource(location: try write(#"{"state":"\#(state)"}"#), keys: .default, appID: "1").fetchPolicy()
+    func remoteConfigWithoutEntriesIsNothingToCompare(state: String) throws {
+        let policy = try RemoteConfigSource(location: try write(#"{"state":"\#(state)"}"#), keys: .default, appID: "1").fetchPolicy()
         #expect(policy == UpdatePolicy())
         let report = try UpdateDecider(appID: "1").decide(current: "1.0.0", policy: policy, now: Date())
         #expect(report.reason == .nothingToCompare)
     }
 
-    @Test func remoteConfigValuesMustBeStrings() async throws {
-        await #expect(throws: SourceError.self) {
-            try await RemoteConfigSource(location: try write(#"{"entries":{"min_required_version":1.5},"state":"UPDATE"}"#),
+    @Test func remoteConfigValuesMustBeStrings() throws {
+        #expect(throws: SourceError.self) {
+            try RemoteConfigSource(location: try write(#"{"entries":{"min_required_version":1.5},"state":"UPDATE"}"#),
                                          keys: .default, appID: "1").fetchPolicy()
         }
     }
@@ -43,8 +43,8 @@ import ToasterCore
      "buttonTitle":"アップデートする","url":"https://blog.microcms.io/"}
     """#
 
-    @Test func cmsObjectWithAndWithoutFractionalSecondsForcesInsideItsWindow() async throws {
-        let policy = try await CMSSource(location: try write(Self.cmsSeed), apiKey: nil).fetchPolicy()
+    @Test func cmsObjectWithAndWithoutFractionalSecondsForcesInsideItsWindow() throws {
+        let policy = try CMSSource(location: try write(Self.cmsSeed), apiKey: nil).fetchPolicy()
         let range = try #require(policy.forcedRange)
         #expect(range.start == ISO8601.parse("2021-09-08T01:00:00Z"))
         #expect(range.end == ISO8601.parse("2021-10-30T15:00:00.000Z"))
@@ -58,10 +58,10 @@ import ToasterCore
         #expect(try UpdateDecider(appID: "1").decide(current: "2.0.0", policy: policy, now: after).decision == .none)
     }
 
-    @Test func cmsWithNullPublishedAtAndBadDates() async throws {
+    @Test func cmsWithNullPublishedAtAndBadDates() throws {
         let unpublished = Self.cmsSeed.replacingOccurrences(of: #""publishedAt":"2021-09-08T06:29:33.252Z""#, with: #""publishedAt":null"#)
-        #expect(try await CMSSource(location: try write(unpublished), apiKey: nil).fetchPolicy().forcedRange != nil)
+        #expect(try CMSSource(location: try write(unpublished), apiKey: nil).fetchPolicy().forcedRange != nil)
         let badDate = Self.cmsSeed.replacingOccurrences(of: "2021-10-30T15:00:00Z", with: "2021/10/30")
-        await #expect(throws: SourceError.self) { try await CMSSource(location: try write(badDate), apiKey: nil).fetchPolicy() }
+        #expect(throws: SourceError.self) { try CMSSource(location: try write(badDate), apiKey: nil).fetchPolicy() }
     }
 }

@@ -2,7 +2,8 @@
 #define TOASTER_CTERMINALSUPPORT_H
 
 /// Creates the self-pipe and routes SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT and
-/// SIGWINCH into it (one byte, the signal number, per delivery). Returns the read end, or -1.
+/// SIGWINCH into it (one byte, the signal number, per delivery), and unblocks them on the calling
+/// thread. Returns the read end, or -1.
 int toaster_signals_install(void);
 
 /// Remembers the terminal's line discipline so that a fatal signal can restore it.
