@@ -3,8 +3,8 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 
-/// Fetches a service's answer over HTTP(S) with libcurl: a connect timeout and a total
-/// deadline, a size cap, at most three redirects, any content type. Every failure becomes one
+/// Fetches a service's answer over HTTP(S), http:// on a plain socket and https:// with
+/// libcurl (CHTTPFetch): a total deadline, a size cap, at most three redirects, any content type. Every failure becomes one
 /// sentence for the status line and the trace.
 struct HTTPFetcher: Sendable {
     static let maximumRedirects = 3
@@ -15,7 +15,7 @@ struct HTTPFetcher: Sendable {
     func fetch(_ url: String, headers: [(String, String)] = [], body: Data? = nil) async throws(SourceError) -> Data {
         let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         let lines = headers.map { "\($0.0): \($0.1)" }
-        // libcurl blocks until the deadline at most; off the cooperative pool, so that a slow
+        // The request blocks until the deadline at most; off the cooperative pool, so that a slow
         // service never starves the concurrency threads.
         let result: Result<Data, SourceError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
