@@ -6,6 +6,7 @@
 // (curl/curl.h: CURLOPTTYPE_LONG 0, OBJECTPOINT 10000, FUNCTIONPOINT 20000, OFF_T 30000;
 // CURLINFO_STRING 0x100000, LONG 0x200000); declaring them here spares a -dev package.
 #include "toaster_http.h"
+#include "toaster_plain_http.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -120,6 +121,15 @@ static size_t receive_header(char *data, size_t size, size_t count, void *contex
 }
 
 void toaster_http_fetch(const char *url, const char *const *headers, size_t header_count,
+                        const void *body, size_t body_length, long timeout_ms, size_t max_bytes,
+                        long max_redirects, toaster_http_result *result) {
+    if (toaster_plain_http_takes(url))
+        toaster_plain_http_fetch(url, headers, header_count, body, body_length, timeout_ms, max_bytes, max_redirects, result);
+    else
+        toaster_curl_fetch(url, headers, header_count, body, body_length, timeout_ms, max_bytes, max_redirects, result);
+}
+
+void toaster_curl_fetch(const char *url, const char *const *headers, size_t header_count,
                         const void *body, size_t body_length, long timeout_ms, size_t max_bytes,
                         long max_redirects, toaster_http_result *result) {
     memset(result, 0, sizeof *result);

@@ -2,9 +2,9 @@ import CHTTPFetch
 import FoundationEssentials
 import Glibc
 
-/// Fetches a service's answer over HTTP(S) with libcurl: a connect timeout and a total
-/// deadline, a size cap, at most three redirects, any content type. Every failure becomes one
-/// sentence for the status line and the trace.
+/// Fetches a service's answer over HTTP(S), http:// on a plain socket and https:// with
+/// libcurl (CHTTPFetch): a total deadline, a size cap, at most three redirects, any content
+/// type. Every failure becomes one sentence for the status line and the trace.
 struct HTTPFetcher: Sendable {
     static let maximumRedirects = 3
 

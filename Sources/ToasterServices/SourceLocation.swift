@@ -27,10 +27,11 @@ public enum SourceLocation: Sendable, Equatable {
         }
     }
 
-    /// Loads libcurl in the background for a web location: loading it and its TLS library takes
-    /// longer than a whole request on loopback, and the launch need not wait for it.
+    /// Loads libcurl in the background for an https location: loading it and its TLS library
+    /// takes longer than a whole request on loopback, and the launch need not wait for it. An
+    /// http location needs no libcurl (unless it redirects to https), so nothing is loaded for it.
     public func prepare() {
-        guard case .web = self else { return }
+        guard case .web(let url) = self, url.lowercased().hasPrefix("https:") else { return }
         DispatchQueue.global().async { toaster_http_preload() }
     }
 

@@ -8,19 +8,6 @@ import ToasterServer
 /// The HTTP client against real servers on loopback: toaster-server's routes, and small
 /// misbehaving ones (an HTML 503, a slow answer, redirect loops, an oversized answer).
 @Suite struct LiveServerTests {
-    /// Runs `router` on 127.0.0.1 at a free port for the duration of `body`.
-    private func serving<R: RouterMethods & HTTPResponderBuilder>(_ router: R, _ body: (String) async throws -> Void) async throws
-        where R.Responder.Context == BasicRequestContext {
-        let port = AsyncStream<Int>.makeStream()
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { port.continuation.yield($0.localAddress?.port ?? 0) })
-        let server = Task { try await app.runService() }
-        defer { server.cancel() }
-        var ports = port.stream.makeAsyncIterator()
-        let bound = try #require(await ports.next())
-        try await body("http://127.0.0.1:\(bound)")
-    }
-
     private func examplePolicyStore() throws -> PolicyStore {
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/policy.json")
         let path = "/tmp/toaster-live-\(UUID().uuidString).json"

@@ -20,15 +20,16 @@ typedef struct {
     long status;
     char reason[64];
     char content_type[128];
-    /// libcurl's own words for TOASTER_HTTP_OTHER and TOASTER_HTTP_NO_LIBRARY.
+    /// The words for TOASTER_HTTP_OTHER and TOASTER_HTTP_NO_LIBRARY: libcurl's, or the plain client's.
     char message[256];
     /// The body, malloc'd; release with toaster_http_free.
     unsigned char *body;
     size_t body_length;
 } toaster_http_result;
 
-/// One HTTP(S) request through libcurl, loaded on first use: `headers` are "Name: value"
-/// lines; `body` (may be NULL) makes it a POST. Blocks for at most `timeout_ms`.
+/// One HTTP(S) request: http:// on a plain socket, https:// through libcurl, loaded on first use.
+/// `headers` are "Name: value" lines; `body` (may be NULL) makes it a POST. Blocks for at most
+/// `timeout_ms`, redirects included.
 void toaster_http_fetch(const char *url, const char *const *headers, size_t header_count,
                         const void *body, size_t body_length, long timeout_ms, size_t max_bytes,
                         long max_redirects, toaster_http_result *result);

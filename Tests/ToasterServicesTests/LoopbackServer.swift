@@ -1,0 +1,69 @@
+import Foundation
+import Glibc
+import Hummingbird
+import Testing
+
+/// Runs `router` on 127.0.0.1 at a free port for the duration of `body`.
+func serving<R: RouterMethods & HTTPResponderBuilder>(_ router: R, _ body: (String) async throws -> Void) async throws
+    where R.Responder.Context == BasicRequestContext {
+    let port = AsyncStream<Int>.makeStream()
+    let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                          onServerRunning: { port.continuation.yield($0.localAddress?.port ?? 0) })
+    let server = Task { try await app.runService() }
+    defer { server.cancel() }
+    var ports = port.stream.makeAsyncIterator()
+    let bound = try #require(await ports.next())
+    try await body("http://127.0.0.1:\(bound)")
+}
+
+/// Answers every connection on 127.0.0.1 with `answer` as it is, then closes it, for the
+/// duration of `body`: for answers no well-behaved server gives (a body cut short, headers
+/// past every limit, garbage).
+func servingRaw(_ answer: String, _ body: (String) async throws -> Void) async throws {
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    try #require(listener >= 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(listener, $0, size) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &size) == 0
+        }
+    }
+    guard bound else {
+        close(listener)
+        Issue.record("cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))")
+        return
+    }
+    let bytes = Array(answer.utf8)
+    // Its own thread, not Dispatch's pool, which the client's fetch runs on.
+    let thread = Thread {
+        while case let connection = accept(listener, nil, nil), connection >= 0 {
+            readRequestHead(connection)
+            var sent = 0
+            while sent < bytes.count {
+                let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if count <= 0 { break }
+                sent += count
+            }
+            close(connection)
+        }
+        // shutdown() below ended accept(); the listener is this thread's to close.
+        close(listener)
+    }
+    thread.start()
+    defer { shutdown(listener, Int32(SHUT_RDWR)) }
+    try await body("http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")
+}
+
+/// Reads up to the blank line after the request's headers, so that closing the connection
+/// sends the client an orderly end, not a reset for unread bytes.
+private func readRequestHead(_ connection: Int32) {
+    var received: [UInt8] = []
+    var byte: UInt8 = 0
+    while Array(received.suffix(4)) != Array("\r\n\r\n".utf8) {
+        guard recv(connection, &byte, 1, 0) == 1 else { return }
+        received.append(byte)
+    }
+}
