@@ -39,9 +39,11 @@ public final class TerminalRunner {
         // Before ncurses starts, so that it leaves these signals to us.
         let signals = toaster_signals_install()
         let session = try TerminalSession(theme: theme)
+        // The launch starts the check: its request is under way while the screen is set up.
+        dispatch(.launch, session)
+        session.start()
         defer { session.end() }
         var lastFrame: Canvas?
-        dispatch(.launch, session)
         while exitStatus == nil {
             let size = session.size
             let frame = ScreenRenderer.render(state, width: size.width, height: size.height)

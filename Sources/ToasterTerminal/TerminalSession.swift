@@ -32,7 +32,6 @@ final class TerminalSession {
         }
         palette = Palette(theme: theme, colors: has_colors() ? Int(toaster_colors()) : 0)
         palette.install()
-        start()
     }
 
     /// ncurses needs the locale before it starts, and Hangul needs UTF-8: the user's locale if
@@ -45,7 +44,8 @@ final class TerminalSession {
         }
     }
 
-    private func start() {
+    /// Takes the screen: raw keys, the alternate screen, focus and mouse reporting.
+    func start() {
         raw()
         noecho()
         nonl()
