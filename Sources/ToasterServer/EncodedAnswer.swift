@@ -1,11 +1,14 @@
 import FoundationEssentials
+import HTTPTypes
 import Hummingbird
 
-/// An answer's bytes and ETag, encoded once when a policy is loaded rather than per request.
+/// An answer's bytes, ETag and headers, made once when a policy is loaded rather than per request.
 struct EncodedAnswer: Sendable {
     let body: ByteBuffer
     let eTag: String
-    let contentType: String
+    /// `ETag`, `Cache-Control: no-cache` (clients may keep the answer but must revalidate) and
+    /// `Content-Type`.
+    let headers: HTTPFields
 
     init(_ value: some Encodable, contentType: String = "application/json; charset=utf-8") {
         // Sorted keys: the same policy must give the same bytes, or ETags would never match.
@@ -14,6 +17,6 @@ struct EncodedAnswer: Sendable {
         let bytes = (try? encoder.encode(value)) ?? Data("{}".utf8)
         body = ByteBuffer(bytes: bytes)
         eTag = ETag.of(bytes)
-        self.contentType = contentType
+        headers = [.eTag: eTag, .cacheControl: "no-cache", .contentType: contentType]
     }
 }

@@ -1,5 +1,7 @@
 /// A policy together with every answer it gives, built once per load: requests only look up.
-struct ServedPolicy: Sendable {
+/// A class, so that handing a request the current snapshot is one reference, not a copy of
+/// every table.
+final class ServedPolicy: Sendable {
     static let lookupContentType = "text/javascript; charset=utf-8"
 
     let policy: ServicePolicy

@@ -63,16 +63,15 @@ public enum ToasterRoutes {
         return router
     }
 
-    /// A JSON answer with an ETag and `Cache-Control: no-cache` (clients may keep it but must
-    /// revalidate); 304 without a body when the client already has it.
+    /// A JSON answer with its ETag; 304 without a body when the client already has it.
     static func answer(_ request: Request, _ status: HTTPResponse.Status, _ encoded: EncodedAnswer) -> Response {
-        var headers: HTTPFields = [.eTag: encoded.eTag, .cacheControl: "no-cache", .contentType: encoded.contentType]
         if status == .ok, let match = request.headers[.ifNoneMatch],
            match == "*" || match.split(separator: ",").contains(where: { $0.trimmingWhitespace() == encoded.eTag }) {
+            var headers = encoded.headers
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: encoded.body))
+        return Response(status: status, headers: encoded.headers, body: .init(byteBuffer: encoded.body))
     }
 
     static func answer(_ request: Request, _ status: HTTPResponse.Status, _ body: some Encodable) -> Response {
