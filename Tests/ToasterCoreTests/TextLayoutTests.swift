@@ -2,7 +2,7 @@ import Testing
 @testable import ToasterCore
 
 @Suite struct TextLayoutTests {
-    @Test(arguments: [("토스터", 6), ("abc", 3), ("업데이트 알림", 13), ("é", 1), ("e\u{301}", 1), ("👍", 2), ("❤️", 2), ("日本", 4), ("\u{200B}", 0)])
+    @Test(arguments: [("토스터", 6), ("abc", 3), ("업데이트 알림", 13), ("é", 1), ("e\u{301}", 1), ("👍", 2), ("❤️", 2), ("日本", 4), ("\u{200B}", 0), ("1\u{FE0F}\u{20E3}", 2), ("a\tb\r\n", 2)])
     func measuresDisplayWidth(text: String, width: Int) {
         #expect(DisplayWidth.of(text) == width)
     }
