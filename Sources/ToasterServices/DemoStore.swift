@@ -41,7 +41,11 @@ public struct DemoStore: VersionSource {
     public var name: String { "demo" }
 
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
-        if latencyMilliseconds > 0 { usleep(useconds_t(latencyMilliseconds) * 1000) }
+        if latencyMilliseconds > 0 {
+            var pause = timespec(tv_sec: latencyMilliseconds / 1000, tv_nsec: latencyMilliseconds % 1000 * 1_000_000)
+            var left = timespec()
+            while nanosleep(&pause, &left) != 0, errno == EINTR { pause = left }
+        }
         return UpdatePolicy(
             latestVersion: storeVersion,
             minimumRequiredVersion: minimumRequiredVersion,

@@ -129,7 +129,10 @@ public final class TerminalRunner {
             case .remember(let note): unrecordedNotes.append(note)
             case let .startTimer(id, milliseconds):
                 timers.append((id, ContinuousClock.now + .milliseconds(milliseconds)))
-            case .stopProcess: session.stopProcess()
+            case .stopProcess:
+                // A stopped process may never be resumed: what it has to remember is saved first.
+                recordNotes()
+                session.stopProcess()
             case .exit(let status): exitStatus = status
             }
         }
