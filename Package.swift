@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "CTerminalSupport"),
         .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),
-        .target(name: "ToasterFiles"),
+        .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
         .target(
             name: "ToasterTerminal",
             dependencies: ["ToasterCore", "CNcursesw", "CTerminalSupport"]

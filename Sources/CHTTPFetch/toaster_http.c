@@ -79,25 +79,30 @@ typedef struct {
     int too_large;
 } sink;
 
-static size_t receive_body(char *data, size_t size, size_t count, void *context) {
-    sink *target = context;
-    size_t length = size * count;
-    toaster_http_result *result = target->result;
-    if (result->body_length + length > target->max_bytes) {
-        target->too_large = 1;
-        return 0; // makes libcurl stop with a write error
-    }
-    if (result->body_length + length > target->capacity) {
-        size_t capacity = target->capacity ? target->capacity : 16384;
-        while (capacity < result->body_length + length) capacity *= 2;
-        unsigned char *grown = realloc(result->body, capacity);
-        if (grown == NULL) return 0;
+enum toaster_http_failure toaster_http_keep_body(toaster_http_result *result, size_t *capacity, size_t max_bytes,
+                                                 const void *data, size_t length) {
+    if (length > max_bytes - result->body_length) return TOASTER_HTTP_TOO_LARGE;
+    if (length == 0) return TOASTER_HTTP_OK;
+    if (result->body_length + length > *capacity) {
+        size_t wanted = *capacity ? *capacity : 16384;
+        while (wanted < result->body_length + length) wanted *= 2;
+        if (wanted > max_bytes) wanted = max_bytes;
+        unsigned char *grown = realloc(result->body, wanted);
+        if (grown == NULL) return TOASTER_HTTP_OTHER;
         result->body = grown;
-        target->capacity = capacity;
+        *capacity = wanted;
     }
     memcpy(result->body + result->body_length, data, length);
     result->body_length += length;
-    return length;
+    return TOASTER_HTTP_OK;
+}
+
+static size_t receive_body(char *data, size_t size, size_t count, void *context) {
+    sink *target = context;
+    size_t length = size * count;
+    enum toaster_http_failure kept = toaster_http_keep_body(target->result, &target->capacity, target->max_bytes, data, length);
+    if (kept == TOASTER_HTTP_TOO_LARGE) target->too_large = 1;
+    return kept == TOASTER_HTTP_OK ? length : 0; // 0 makes libcurl stop with a write error
 }
 
 /// Keeps the reason phrase of the last status line: after redirects, the final answer's.

@@ -645,21 +645,11 @@ typedef struct {
 } body_sink;
 
 static int keep(body_sink *sink, const unsigned char *data, size_t length) {
-    toaster_http_result *result = sink->result;
-    if (length == 0) return 0;
-    if (length > sink->max_bytes - result->body_length) return fail(result, TOASTER_HTTP_TOO_LARGE, "");
-    if (result->body_length + length > sink->capacity) {
-        size_t capacity = sink->capacity ? sink->capacity : 16384;
-        while (capacity < result->body_length + length) capacity *= 2;
-        if (capacity > sink->max_bytes) capacity = sink->max_bytes;
-        unsigned char *grown = realloc(result->body, capacity);
-        if (grown == NULL) return fail(result, TOASTER_HTTP_OTHER, "out of memory");
-        result->body = grown;
-        sink->capacity = capacity;
+    switch (toaster_http_keep_body(sink->result, &sink->capacity, sink->max_bytes, data, length)) {
+    case TOASTER_HTTP_OK: return 0;
+    case TOASTER_HTTP_TOO_LARGE: return fail(sink->result, TOASTER_HTTP_TOO_LARGE, "");
+    default: return fail(sink->result, TOASTER_HTTP_OTHER, "out of memory");
     }
-    memcpy(result->body + result->body_length, data, length);
-    result->body_length += length;
-    return 0;
 }
 
 /// Moves `length` bytes of body from the connection to the sink.

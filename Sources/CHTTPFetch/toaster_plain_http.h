@@ -16,4 +16,9 @@ void toaster_curl_fetch(const char *url, const char *const *headers, size_t head
                         const void *body, size_t body_length, long timeout_ms, size_t max_bytes,
                         long max_redirects, toaster_http_result *result);
 
+/// Appends body bytes to result->body, doubling its capacity up to max_bytes: TOASTER_HTTP_OK,
+/// TOASTER_HTTP_TOO_LARGE past max_bytes, or TOASTER_HTTP_OTHER when memory ran out.
+enum toaster_http_failure toaster_http_keep_body(toaster_http_result *result, size_t *capacity, size_t max_bytes,
+                                                 const void *data, size_t length);
+
 #endif

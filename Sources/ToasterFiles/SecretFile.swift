@@ -1,3 +1,5 @@
+import ToasterCore
+
 /// A secret (a token, an API key) kept in a file rather than on the command line, where `ps`
 /// would show it.
 public enum SecretFile {
@@ -9,7 +11,7 @@ public enum SecretFile {
     public static func read(_ path: String) throws(FileError) -> String {
         let data = try BoundedFile.read(path, limit: maximumBytes)
         guard let text = String(validating: data, as: UTF8.self) else { throw FileError("\(path) is not UTF-8 text") }
-        let secret = String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        let secret = String(text.trimmingWhitespace())
         guard !secret.isEmpty else { throw FileError("\(path) is empty") }
         return secret
     }

@@ -10,53 +10,47 @@ struct HTTPFetcher: Sendable {
 
     let timeout: Duration
 
-    /// A `body` makes it a POST.
-    /// Blocks until the answer or the deadline.
+    /// Blocks until the answer or the deadline; a `body` makes it a POST.
     func fetch(_ url: String, headers: [(String, String)] = [], body: Data? = nil) throws(SourceError) -> Data {
         let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         let lines = headers.map { "\($0.0): \($0.1)" }
-        return try Self.perform(url, lines: lines, body: body, milliseconds: milliseconds, timeout: timeout).get()
-    }
-
-    private static func perform(_ url: String, lines: [String], body: Data?, milliseconds: Int,
-                                timeout: Duration) -> Result<Data, SourceError> {
         var answer = toaster_http_result()
         defer { toaster_http_free(&answer) }
         // The trailing 0 gives an empty POST body a valid pointer; it is not sent.
         let payload = body.map { [UInt8]($0) + [0] }
-        withCStrings(lines) { headers in
+        Self.withCStrings(lines) { headers in
             if let payload {
                 payload.withUnsafeBytes { bytes in
                     toaster_http_fetch(url, headers, lines.count, bytes.baseAddress, payload.count - 1,
-                                       milliseconds, SourceLocation.maximumBytes, maximumRedirects, &answer)
+                                       milliseconds, SourceLocation.maximumBytes, Self.maximumRedirects, &answer)
                 }
             } else {
                 toaster_http_fetch(url, headers, lines.count, nil, 0, milliseconds, SourceLocation.maximumBytes,
-                                   maximumRedirects, &answer)
+                                   Self.maximumRedirects, &answer)
             }
         }
         let host = Self.host(url)
-        let seconds = timeout.components.seconds
         switch answer.failure {
         case TOASTER_HTTP_OK:
             guard (200..<300).contains(answer.status) else {
-                let reason = text(&answer.reason)
-                let page = text(&answer.content_type).contains("html") ? " (an HTML error page)" : ""
-                return .failure(SourceError("HTTP \(answer.status)\(reason.isEmpty ? "" : " " + reason)\(page) from \(host)"))
+                let reason = Self.text(&answer.reason)
+                let page = Self.text(&answer.content_type).contains("html") ? " (an HTML error page)" : ""
+                throw SourceError("HTTP \(answer.status)\(reason.isEmpty ? "" : " " + reason)\(page) from \(host)")
             }
-            return .success(answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data())
+            return answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data()
         case TOASTER_HTTP_TIMEOUT:
-            return .failure(SourceError("timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (\(host))"))
+            let seconds = timeout.components.seconds
+            throw SourceError("timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (\(host))")
         case TOASTER_HTTP_REFUSED:
-            return .failure(SourceError("cannot connect to \(host) (connection refused)"))
+            throw SourceError("cannot connect to \(host) (connection refused)")
         case TOASTER_HTTP_REDIRECTS:
-            return .failure(SourceError("too many redirects (more than \(maximumRedirects)) from \(host)"))
+            throw SourceError("too many redirects (more than \(Self.maximumRedirects)) from \(host)")
         case TOASTER_HTTP_TOO_LARGE:
-            return .failure(SourceError("the answer from \(host) is larger than \(SourceLocation.maximumBytes) bytes"))
+            throw SourceError("the answer from \(host) is larger than \(SourceLocation.maximumBytes) bytes")
         case TOASTER_HTTP_NO_LIBRARY:
-            return .failure(SourceError("cannot load libcurl for HTTP (install libcurl4): \(text(&answer.message))"))
+            throw SourceError("cannot load libcurl for HTTP (install libcurl4): \(Self.text(&answer.message))")
         default:
-            return .failure(SourceError("cannot reach \(host): \(text(&answer.message))"))
+            throw SourceError("cannot reach \(host): \(Self.text(&answer.message))")
         }
     }
 

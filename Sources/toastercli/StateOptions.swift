@@ -14,6 +14,12 @@ struct StateOptions: ParsableArguments {
         return Environment.value("HOME").map { "\($0)/.local/state/toastercli" }
     }
 
+    /// For the commands that only work on the folder.
+    func requiredDirectory() throws(CLIError) -> String {
+        guard let directory else { throw CLIError("no state folder: pass --state-dir, or set XDG_STATE_HOME or HOME") }
+        return directory
+    }
+
     func validate() throws {
         if let stateDir, stateDir.isEmpty { throw ValidationError("--state-dir must not be empty") }
     }

@@ -15,7 +15,7 @@ struct StateReset: ParsableCommand {
     var bundleId: String?
 
     func run() throws {
-        guard let directory = stateOptions.directory else { throw CLIError("no state folder: pass --state-dir, or set XDG_STATE_HOME or HOME") }
+        let directory = try stateOptions.requiredDirectory()
         let only = bundleId ?? appId.map { "id\($0)" }
         let removed = try AnswerFolder(directory: directory).reset(appKey: only)
         print(removed.isEmpty ? "nothing to forget in \(directory)" : removed.map { "forgot \($0)" }.joined(separator: "\n"))

@@ -13,7 +13,7 @@ struct StateShow: ParsableCommand {
     var format: OutputFormat = .text
 
     func run() throws {
-        guard let directory = stateOptions.directory else { throw CLIError("no state folder: pass --state-dir, or set XDG_STATE_HOME or HOME") }
+        let directory = try stateOptions.requiredDirectory()
         let entries = AnswerFolder(directory: directory).entries()
         switch format {
         case .json:
