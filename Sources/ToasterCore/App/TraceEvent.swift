@@ -1,0 +1,25 @@
+/// One line of the `--trace` file (SPEC §5).
+public enum TraceEvent: Sendable, Equatable {
+    case lifecycle(LifecycleCallback)
+    /// `heldBack` names the gate that kept the alert the rules call for away.
+    case versionCheck(source: String, current: String, latest: String?, decision: Decision, reason: DecisionReason,
+                      heldBack: HoldBack? = nil)
+    case alertPresented(type: AlertType, title: String, buttons: [String])
+    /// `button` is nil when the app withdrew the alert because a new check lifted it.
+    case alertDismissed(button: String?)
+    case openURL(String)
+    /// The launch link was handled: opened in the app, or sent to the browser.
+    case universalLink(LinkVerdict)
+    case error(String)
+}
+
+/// The UIKit callbacks of the launch flow (SPEC §2), named as the trace writes them.
+public enum LifecycleCallback: String, Sendable, CaseIterable {
+    case didFinishLaunching = "application(_:didFinishLaunchingWithOptions:)"
+    case willConnect = "scene(_:willConnectTo:options:)"
+    case willEnterForeground = "sceneWillEnterForeground(_:)"
+    case didBecomeActive = "sceneDidBecomeActive(_:)"
+    case willResignActive = "sceneWillResignActive(_:)"
+    case didEnterBackground = "sceneDidEnterBackground(_:)"
+    case didDisconnect = "sceneDidDisconnect(_:)"
+}

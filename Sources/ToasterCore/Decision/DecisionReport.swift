@@ -1,0 +1,65 @@
+/// The outcome of one version check: the decision, why, and the alert it calls for.
+public struct DecisionReport: Sendable, Equatable {
+    public private(set) var decision: Decision
+    public let reason: DecisionReason
+    public let current: Version
+    public let latest: Version?
+    /// The alert to present; nil exactly when the decision is `none`.
+    public private(set) var alert: AlertModel?
+    public let updateURL: String
+    public let listing: StoreListing?
+    /// How often an optional alert may come back, from the rule that decided.
+    public let frequency: PromptFrequency
+    /// The gate that held an alert back.
+    public private(set) var heldBack: HoldBack?
+    /// What the decision would have been without `heldBack`.
+    public private(set) var heldDecision: Decision?
+
+    init(decision: Decision, reason: DecisionReason, current: Version, latest: Version?, alert: AlertModel?,
+         updateURL: String, listing: StoreListing?, frequency: PromptFrequency = .immediately) {
+        self.decision = decision
+        self.reason = reason
+        self.current = current
+        self.latest = latest
+        self.alert = alert
+        self.updateURL = updateURL
+        self.listing = listing
+        self.frequency = frequency
+    }
+
+    /// The same report with no alert, saying which gate held it back.
+    public func held(by gate: HoldBack) -> DecisionReport {
+        guard decision != .none else { return self }
+        var report = self
+        report.heldBack = gate
+        report.heldDecision = decision
+        report.decision = .none
+        report.alert = nil
+        return report
+    }
+}
+
+/// Whether the app must, may or need not update.
+public enum Decision: String, Sendable, Codable {
+    case none, optional, forced
+}
+
+/// Which row of the decision table (SPEC §3) decided.
+public enum DecisionReason: String, Sendable, Codable {
+    case forcedRange
+    case belowMinimumRequired
+    case major, minor, patch, revision
+    case upToDate
+    case nothingToCompare
+    /// The check failed; the last forced decision stands until a check says otherwise.
+    case rememberedForced
+
+    init(_ kind: UpdateKind) {
+        switch kind {
+        case .major: self = .major
+        case .minor: self = .minor
+        case .patch: self = .patch
+        case .revision: self = .revision
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import FoundationEssentials
+
+/// Everything a version-check source said, before any decision: each field is optional because
+/// each source gives only some of them (SPEC §4).
+public struct UpdatePolicy: Sendable, Equatable {
+    public var latestVersion: String?
+    public var minimumRequiredVersion: String?
+    public var forcedRange: ForcedRange?
+    public var texts: AlertTextOverride?
+    public var updateURL: String?
+    public var listing: StoreListing?
+
+    public init(latestVersion: String? = nil, minimumRequiredVersion: String? = nil,
+                forcedRange: ForcedRange? = nil, texts: AlertTextOverride? = nil,
+                updateURL: String? = nil, listing: StoreListing? = nil) {
+        self.latestVersion = latestVersion
+        self.minimumRequiredVersion = minimumRequiredVersion
+        self.forcedRange = forcedRange
+        self.texts = texts
+        self.updateURL = updateURL
+        self.listing = listing
+    }
+}
+
+/// A CMS-style forced window: versions `minAppVersion...maxAppVersion` must update while `now`
+/// lies in `start...end` (an absent bound is open).
+public struct ForcedRange: Sendable, Equatable {
+    public var minAppVersion: String
+    public var maxAppVersion: String
+    public var start: Date?
+    public var end: Date?
+
+    public init(minAppVersion: String, maxAppVersion: String, start: Date?, end: Date?) {
+        self.minAppVersion = minAppVersion
+        self.maxAppVersion = maxAppVersion
+        self.start = start
+        self.end = end
+    }
+
+    func isOpen(at now: Date) -> Bool {
+        (start.map { $0 <= now } ?? true) && (end.map { now <= $0 } ?? true)
+    }
+}

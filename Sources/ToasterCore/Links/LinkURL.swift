@@ -1,0 +1,58 @@
+/// The parts of a URL an apple-app-site-association file matches: path, query and fragment,
+/// each kept percent-encoded. The host is read past, not checked: the file being checked is the
+/// one the user says belongs to the URL's domain.
+struct LinkURL: Sendable {
+    /// Percent-encoded; `/` when the URL has none, as a browser requests it.
+    let path: String
+    /// Without the `?`; nil when the URL has no `?`.
+    let query: String?
+    /// Without the `#`; nil when the URL has no `#`.
+    let fragment: String?
+
+    /// The URL's parts, or why it cannot be a universal link.
+    static func parse(_ text: String) -> Result<LinkURL, LinkURLProblem> {
+        guard let colon = text.firstIndex(of: ":"), colon > text.startIndex,
+              text[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
+            return .failure(LinkURLProblem("it is not an absolute URL"))
+        }
+        let scheme = text[..<colon].lowercased()
+        guard scheme == "https" || scheme == "http" else {
+            return .failure(LinkURLProblem("only http and https URLs open apps as universal links, not \(scheme):"))
+        }
+        let rest = text[text.index(after: colon)...]
+        guard rest.hasPrefix("//") else { return .failure(LinkURLProblem("it has no host")) }
+        let afterSlashes = rest.dropFirst(2)
+        let authorityEnd = afterSlashes.firstIndex { "/?#".contains($0) } ?? afterSlashes.endIndex
+        guard authorityEnd > afterSlashes.startIndex else { return .failure(LinkURLProblem("it has no host")) }
+
+        var remainder = PercentEncoding.encode(String(afterSlashes[authorityEnd...]))[...]
+        var fragment: String?
+        if let hash = remainder.firstIndex(of: "#") {
+            fragment = String(remainder[remainder.index(after: hash)...])
+            remainder = remainder[..<hash]
+        }
+        var query: String?
+        if let question = remainder.firstIndex(of: "?") {
+            query = String(remainder[remainder.index(after: question)...])
+            remainder = remainder[..<question]
+        }
+        return .success(LinkURL(path: remainder.isEmpty ? "/" : String(remainder), query: query, fragment: fragment))
+    }
+
+    /// The query's `name=value` items, split before decoding so that an encoded `&` or `=`
+    /// stays inside its item. An item without `=` has the empty value.
+    var queryItems: [(name: String, value: String)] {
+        guard let query else { return [] }
+        return query.split(separator: "&").map { item in
+            guard let equals = item.firstIndex(of: "=") else { return (String(item), "") }
+            return (String(item[..<equals]), String(item[item.index(after: equals)...]))
+        }
+    }
+}
+
+/// Why a URL cannot be a universal link at all, before any pattern is tried.
+struct LinkURLProblem: Error, Sendable, Equatable {
+    let reason: String
+
+    init(_ reason: String) { self.reason = reason }
+}

@@ -1,0 +1,52 @@
+import FoundationEssentials
+import ToasterCore
+
+/// `--source cms`: the CMS force-update object (`GET {url}` with `X-MICROCMS-API-KEY`).
+public struct CMSSource: ServiceSource {
+    public let location: SourceLocation
+    /// From the environment or a file, never from a flag (it would show in `ps`).
+    public let apiKey: String?
+    public let timeout: Duration
+
+    public init(location: SourceLocation, apiKey: String?, timeout: Duration = .seconds(5)) {
+        self.location = location
+        self.apiKey = apiKey
+        self.timeout = timeout
+    }
+
+    public var name: String { "cms" }
+
+    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+        let data = try location.read(timeout: timeout, headers: apiKey.map { [("X-MICROCMS-API-KEY", $0)] } ?? [])
+        let object = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS")
+        return UpdatePolicy(
+            forcedRange: ForcedRange(minAppVersion: object.minAppVersion, maxAppVersion: object.maxAppVersion,
+                                     start: try object.date(object.startDate, "startDate"),
+                                     end: try object.date(object.endDate, "endDate")),
+            texts: AlertTextOverride(title: object.title, message: object.message, buttonTitle: object.buttonTitle),
+            updateURL: object.url
+        )
+    }
+}
+
+/// The force-update object of the microCMS seed. Dates come with and without fractional
+/// seconds; `publishedAt` may be null.
+struct CMSForceUpdate: Decodable, Sendable {
+    let title: String?
+    let message: String?
+    let startDate: String?
+    let endDate: String?
+    let minAppVersion: String
+    let maxAppVersion: String
+    let buttonTitle: String?
+    let url: String?
+    let publishedAt: String?
+
+    func date(_ text: String?, _ field: String) throws(SourceError) -> Date? {
+        guard let text else { return nil }
+        guard let date = ISO8601.parse(text) else {
+            throw SourceError("CMS answer is unusable: \"\(field)\" is not an ISO 8601 date (\(text))")
+        }
+        return date
+    }
+}

@@ -1,0 +1,60 @@
+import FoundationEssentials
+import ToasterCore
+
+/// `--source remote-config`: a Firebase-style fetch (`POST …/namespaces/{namespace}:fetch`).
+public struct RemoteConfigSource: ServiceSource {
+    public let location: SourceLocation
+    public let keys: RemoteConfigKeys
+    public let appID: String
+    public let timeout: Duration
+
+    public init(location: SourceLocation, keys: RemoteConfigKeys, appID: String, timeout: Duration = .seconds(5)) {
+        self.location = location
+        self.keys = keys
+        self.appID = appID
+        self.timeout = timeout
+    }
+
+    public var name: String { "remote-config" }
+
+    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+        let request = Data(#"{"appId":"\#(appID)","appInstanceId":"toastercli","sdkVersion":"toastercli"}"#.utf8)
+        let data = try location.read(timeout: timeout, post: request)
+        let fetch = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: "Remote Config")
+        let known = ["UPDATE", "NO_CHANGE", "NO_TEMPLATE", "EMPTY_CONFIG", "INSTANCE_STATE_UNSPECIFIED"]
+        if let state = fetch.state, !known.contains(state) {
+            throw SourceError("Remote Config answer is unusable: unknown state \"\(state)\"")
+        }
+        let entries = fetch.entries ?? [:]
+        let latest = entries[keys.latest]
+        return UpdatePolicy(
+            latestVersion: latest,
+            minimumRequiredVersion: entries[keys.minimumRequired],
+            updateURL: entries[keys.storeURL],
+            listing: latest.map { StoreListing(appName: "Toaster", version: $0) }
+        )
+    }
+}
+
+/// A Firebase Remote Config fetch answer: every value a string, `entries` absent in the
+/// NO_CHANGE, NO_TEMPLATE and EMPTY_CONFIG states.
+struct RemoteConfigFetch: Decodable, Sendable {
+    let entries: [String: String]?
+    let state: String?
+}
+
+/// The Remote Config parameter names a project uses.
+public struct RemoteConfigKeys: Sendable, Equatable {
+    public var minimumRequired: String
+    public var latest: String
+    public var storeURL: String
+
+    public static let `default` = RemoteConfigKeys(minimumRequired: "min_required_version", latest: "latest_version",
+                                                    storeURL: "force_update_store_url")
+
+    public init(minimumRequired: String, latest: String, storeURL: String) {
+        self.minimumRequired = minimumRequired
+        self.latest = latest
+        self.storeURL = storeURL
+    }
+}

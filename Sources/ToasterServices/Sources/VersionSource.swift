@@ -1,0 +1,35 @@
+import ToasterCore
+
+/// A version-check service: it answers with what it knows, and decides nothing.
+public protocol VersionSource: Sendable {
+    /// The name the trace and `check` report (`demo`, `appstore`, …).
+    var name: String { get }
+    /// Blocks the calling thread until the answer, a failure or the source's deadline.
+    func fetchPolicy() throws(SourceError) -> UpdatePolicy
+    /// Starts, in the background, whatever the first fetch would otherwise wait for.
+    func prepare()
+}
+
+extension VersionSource {
+    public func prepare() {}
+}
+
+/// A source that asks a service at a `SourceLocation`.
+public protocol ServiceSource: VersionSource {
+    var location: SourceLocation { get }
+}
+
+extension ServiceSource {
+    public func prepare() {
+        location.prepare()
+    }
+}
+
+/// Why a source gave no usable answer; the message is shown on the status line and traced.
+public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}

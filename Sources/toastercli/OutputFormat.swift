@@ -1,7 +1,0 @@
-import ArgumentParser
-
-/// `check --format`.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text
-    case json
-}
