@@ -317,7 +317,7 @@ import Testing
     }
 
     @Test func theExampleFileShippedWithTheDocsReads() throws {
-        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../examples/apple-app-site-association")
+        let url = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../../examples/apple-app-site-association")
         let file = try AssociatedDomainsFile(data: Data(contentsOf: url))
         let app = "ABCDE12345.com.example.toaster"
         #expect(Self.outcome(file, "https://example.com/links/42", app: app) == .match)

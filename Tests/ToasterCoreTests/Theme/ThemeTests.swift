@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ThemeTests {
     static let themesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../themes").standardizedFileURL
+        .appendingPathComponent("../../../themes").standardizedFileURL
 
     @Test func builtInThemesAreTheFilesInThemes() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.themesFolder.path).filter { $0.hasSuffix(".toml") }

@@ -7,7 +7,7 @@ import FoundationNetworking
 final class ServerProcess {
     static let adminToken = "pty-test-token"
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../examples/policy.json").standardizedFileURL
+        .appendingPathComponent("../../../examples/policy.json").standardizedFileURL
 
     let folder: URL
     let baseURL: String

@@ -9,7 +9,7 @@ import ToasterServer
 /// misbehaving ones (an HTML 503, a slow answer, redirect loops, an oversized answer).
 @Suite struct LiveServerTests {
     private func examplePolicyStore() throws -> PolicyStore {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/policy.json")
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../examples/policy.json")
         let path = "/tmp/toaster-live-\(UUID().uuidString).json"
         try FileManager.default.copyItem(atPath: source.standardizedFileURL.path, toPath: path)
         return try PolicyStore(path: path)
