@@ -19,6 +19,45 @@ public struct AppPolicy: Codable, Sendable, Equatable {
     public var cms: CMSPlace?
     /// The CMS force-update object, if any.
     public var forced: ForcedWindow?
+    /// What the store served before `releaseDate`; served until then (and, per answer form,
+    /// for `lagSeconds` after it). Without it, `version` is served at any time.
+    public var previous: StoreRelease?
+    /// How long after `releaseDate` an answer form still serves `previous`.
+    public var lagSeconds: AnswerLag?
+    /// Per-storefront differences from the fields above; every key must be in `countries`.
+    public var storefronts: [String: StorefrontRelease]?
 
     var storeURL: String { "itms-apps://itunes.apple.com/app/id\(trackId)" }
+}
+
+/// A version the store serves, with the fields the lookup reports for it.
+public struct StoreRelease: Codable, Sendable, Equatable {
+    public var version: String
+    public var releaseDate: String?
+    public var minimumOsVersion: String?
+}
+
+/// Answer forms that lag a release, in seconds: the `?country=` query form, and any lookup by `bundleId`.
+public struct AnswerLag: Codable, Sendable, Equatable {
+    public var query: Double?
+    public var bundleId: Double?
+}
+
+/// One storefront's release, where it differs from the app's.
+public struct StorefrontRelease: Codable, Sendable, Equatable {
+    public var version: String?
+    public var releaseDate: String?
+    public var minimumOsVersion: String?
+    public var previous: StoreRelease?
+    public var lagSeconds: AnswerLag?
+}
+
+extension AppPolicy {
+    /// What `country` serves now, after its release, and before it.
+    func release(in country: String) -> (current: StoreRelease, previous: StoreRelease?, lag: AnswerLag?) {
+        let override = storefronts?[country]
+        return (StoreRelease(version: override?.version ?? version, releaseDate: override?.releaseDate ?? releaseDate,
+                             minimumOsVersion: override?.minimumOsVersion ?? minimumOsVersion),
+                override?.previous ?? previous, override?.lagSeconds ?? lagSeconds)
+    }
 }

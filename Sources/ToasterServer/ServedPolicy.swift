@@ -1,3 +1,6 @@
+import FoundationEssentials
+import ToasterCore
+
 /// A policy together with every answer it gives, built once per load: requests only look up.
 /// A class, so that handing a request the current snapshot is one reference, not a copy of
 /// every table.
@@ -5,18 +8,18 @@ final class ServedPolicy: Sendable {
     static let lookupContentType = "text/javascript; charset=utf-8"
 
     let policy: ServicePolicy
-    private let lookups: [String: EncodedAnswer]
+    private let lookups: [String: StorefrontAnswers]
     private let remoteConfigs: [String: EncodedAnswer]
     private let cmsObjects: [String: EncodedAnswer]
-    let unknownLookup = EncodedAnswer(ServiceAnswers.lookup(nil, country: ""), contentType: lookupContentType)
+    let unknownLookup = EncodedAnswer(ServiceAnswers.lookup(nil, release: nil, country: ""), contentType: lookupContentType)
     let unknownRemoteConfig = EncodedAnswer(ServiceAnswers.remoteConfig(nil))
 
     init(_ policy: ServicePolicy) {
         self.policy = policy
-        var lookups: [String: EncodedAnswer] = [:], remoteConfigs: [String: EncodedAnswer] = [:], cmsObjects: [String: EncodedAnswer] = [:]
+        var lookups: [String: StorefrontAnswers] = [:], remoteConfigs: [String: EncodedAnswer] = [:], cmsObjects: [String: EncodedAnswer] = [:]
         for app in policy.apps {
             for country in app.countries {
-                let answer = EncodedAnswer(ServiceAnswers.lookup(app, country: country), contentType: Self.lookupContentType)
+                let answer = StorefrontAnswers(app, country: country)
                 lookups[Self.lookupKey(id: String(app.trackId), country: country)] = answer
                 lookups[Self.lookupKey(bundleID: app.bundleId, country: country)] = answer
             }
@@ -32,9 +35,11 @@ final class ServedPolicy: Sendable {
         self.cmsObjects = cmsObjects
     }
 
-    func lookup(id: String?, bundleID: String?, country: String) -> EncodedAnswer {
+    /// `pathForm`: asked as `/{cc}/lookup` rather than `/lookup?country=`; `now` decides
+    /// whether a lagging form still serves the previous release.
+    func lookup(id: String?, bundleID: String?, country: String, pathForm: Bool, now: Date) -> EncodedAnswer {
         let key = id.map { Self.lookupKey(id: $0, country: country) } ?? bundleID.map { Self.lookupKey(bundleID: $0, country: country) }
-        return key.flatMap { lookups[$0] } ?? unknownLookup
+        return key.flatMap { lookups[$0] }?.answer(queryForm: !pathForm, byBundleID: id == nil, now: now) ?? unknownLookup
     }
 
     func remoteConfig(project: String, namespace: String) -> EncodedAnswer {
@@ -46,4 +51,29 @@ final class ServedPolicy: Sendable {
     private static func lookupKey(id: String, country: String) -> String { "id:\(id)@\(country)" }
     private static func lookupKey(bundleID: String, country: String) -> String { "bundle:\(bundleID)@\(country)" }
     private static func remoteConfigKey(_ project: String, _ namespace: String) -> String { "\(project)/\(namespace)" }
+}
+
+/// A storefront's lookup answers: the current release, and the previous one served before
+/// the release (and, in a lagging form, for a while after it).
+struct StorefrontAnswers: Sendable {
+    let current: EncodedAnswer
+    let previous: EncodedAnswer?
+    let releasedAt: Date?
+    let lag: AnswerLag?
+
+    init(_ app: AppPolicy, country: String) {
+        let release = app.release(in: country)
+        current = EncodedAnswer(ServiceAnswers.lookup(app, release: release.current, country: country), contentType: ServedPolicy.lookupContentType)
+        previous = release.previous.map {
+            EncodedAnswer(ServiceAnswers.lookup(app, release: $0, country: country), contentType: ServedPolicy.lookupContentType)
+        }
+        releasedAt = release.current.releaseDate.flatMap(ISO8601.parse)
+        lag = release.lag
+    }
+
+    func answer(queryForm: Bool, byBundleID: Bool, now: Date) -> EncodedAnswer {
+        guard let previous, let releasedAt else { return current }
+        let lagging = max(queryForm ? lag?.query ?? 0 : 0, byBundleID ? lag?.bundleId ?? 0 : 0)
+        return now < releasedAt.addingTimeInterval(lagging) ? previous : current
+    }
 }

@@ -21,12 +21,12 @@ enum ServiceAnswers {
         let results: [Result]
     }
 
-    static func lookup(_ app: AppPolicy?, country: String) -> Lookup {
-        guard let app else { return Lookup(resultCount: 0, results: []) }
+    static func lookup(_ app: AppPolicy?, release: StoreRelease?, country: String) -> Lookup {
+        guard let app, let release else { return Lookup(resultCount: 0, results: []) }
         return Lookup(resultCount: 1, results: [Lookup.Result(
             trackId: app.trackId, bundleId: app.bundleId, trackName: app.name,
-            trackViewUrl: "https://apps.apple.com/\(country)/app/id\(app.trackId)", version: app.version,
-            currentVersionReleaseDate: app.releaseDate, releaseNotes: app.releaseNotes, minimumOsVersion: app.minimumOsVersion)])
+            trackViewUrl: "https://apps.apple.com/\(country)/app/id\(app.trackId)", version: release.version,
+            currentVersionReleaseDate: release.releaseDate, releaseNotes: app.releaseNotes, minimumOsVersion: release.minimumOsVersion)])
     }
 
     struct RemoteConfig: Encodable {

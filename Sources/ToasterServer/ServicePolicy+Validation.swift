@@ -43,6 +43,24 @@ extension ServicePolicy {
             if let place = app.cms, !places.insert("cms:\(place.endpoint)").inserted {
                 throw PolicyError("\(at).cms endpoint \"\(place.endpoint)\" is used twice")
             }
+            for release in [app.previous] + (app.storefronts ?? [:]).values.map(\.previous) {
+                try version(release?.version, "previous.version")
+                try version(release?.minimumOsVersion, "previous.minimumOsVersion")
+                try date(release?.releaseDate, "previous.releaseDate")
+            }
+            for lag in [app.lagSeconds] + (app.storefronts ?? [:]).values.map(\.lagSeconds) {
+                for case let seconds? in [lag?.query, lag?.bundleId] where !(seconds >= 0 && seconds <= 31_536_000) {
+                    throw PolicyError("\(at).lagSeconds: \(seconds) is not between 0 and 31536000 seconds")
+                }
+            }
+            for (country, release) in (app.storefronts ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard app.countries.contains(country) else {
+                    throw PolicyError("\(at).storefronts.\(country): the app is not listed there (add it to countries)")
+                }
+                try version(release.version, "storefronts.\(country).version")
+                try version(release.minimumOsVersion, "storefronts.\(country).minimumOsVersion")
+                try date(release.releaseDate, "storefronts.\(country).releaseDate")
+            }
             if let forced = app.forced {
                 try version(forced.minAppVersion, "forced.minAppVersion")
                 try version(forced.maxAppVersion, "forced.maxAppVersion")

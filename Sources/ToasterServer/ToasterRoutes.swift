@@ -20,8 +20,16 @@ public enum ToasterRoutes {
             let query = request.uri.queryParameters
             let country = query.get("country").map { $0.lowercased() } ?? "us"
             // The real lookup is served as JavaScript, whatever it holds.
-            return answer(request, .ok, store.served.lookup(id: query.get("id"),
-                                                            bundleID: query.get("bundleId"), country: country))
+            return answer(request, .ok, store.served.lookup(id: query.get("id"), bundleID: query.get("bundleId"), country: country,
+                                                            pathForm: false, now: Date()))
+        }
+        // The path form, `/{cc}/lookup?id=…`: served from its own cache, it can answer differently.
+        router.get(":country/lookup") { request, context in
+            try await settings.delay()
+            let query = request.uri.queryParameters
+            let country = context.parameters.get("country")?.lowercased() ?? "us"
+            return answer(request, .ok, store.served.lookup(id: query.get("id"), bundleID: query.get("bundleId"), country: country,
+                                                            pathForm: true, now: Date()))
         }
         router.post("v1/projects/:project/namespaces/{namespace}:fetch") { request, context in
             try await settings.delay()

@@ -26,6 +26,40 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
     }
 
+    @Test func storefrontsLagTheirReleasePerAnswerForm() async throws {
+        let released = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-3600))
+        let policy = """
+            {"apps":[{"trackId":42,"bundleId":"com.example.toaster","name":"Toaster","version":"2.0.0","countries":["kr","jp","us"],
+              "releaseDate":"\(released)","minimumOsVersion":"16.0",
+              "previous":{"version":"1.9.0","minimumOsVersion":"15.0"},
+              "lagSeconds":{"query":86400},
+              "storefronts":{"jp":{"version":"1.8.0","releaseDate":"2026-01-01T00:00:00Z"},"us":{"lagSeconds":{"bundleId":86400}}}}]}
+            """
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-lag-\(UUID().uuidString).json").path
+        try policy.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let router = ToasterRoutes.router(store: try PolicyStore(path: path), settings: ServerSettings(adminToken: nil, cmsAPIKey: nil))
+        try await Application(router: router).test(.router) { client in
+            /// `version/minimumOsVersion`, or `none` for `resultCount: 0`.
+            func served(_ uri: String) async throws -> String {
+                try await client.execute(uri: uri, method: .get) { response in
+                    guard let entry = (try json(response.body)["results"] as? [[String: Any]])?.first else { return "none" }
+                    return "\(entry["version"] as? String ?? "?")/\(entry["minimumOsVersion"] as? String ?? "?")"
+                }
+            }
+            var answers: [String] = []
+            for uri in ["/kr/lookup?id=42", "/lookup?id=42&country=kr", "/jp/lookup?id=42", "/us/lookup?id=42",
+                        "/us/lookup?bundleId=com.example.toaster", "/fr/lookup?id=42"] {
+                answers.append(try await served(uri))
+            }
+            // The path form follows the release, the query form lags a day, jp has its own version,
+            // us lags by bundle id only, fr does not list the app.
+            #expect(answers == ["2.0.0/16.0", "1.9.0/15.0", "1.8.0/16.0", "2.0.0/16.0", "1.9.0/15.0", "none"])
+        }
+        let outside = policy.replacingOccurrences(of: #""us":{"lagSeconds""#, with: #""fr":{"lagSeconds""#)
+        #expect(throws: PolicyError.self) { try ServicePolicy.validated(from: Data(outside.utf8)) }
+    }
+
     @Test func lookupAnswersLikeTheAppStoreByIdOrBundleIdPerCountry() async throws {
         try await withServer { client, _ in
             try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get) { response in

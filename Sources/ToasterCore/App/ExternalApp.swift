@@ -4,13 +4,19 @@ public enum ExternalApp: Sendable, Equatable {
     /// `reason`: why a universal link opened here instead of in the app.
     case browser(url: String, reason: String? = nil)
 
-    /// `itms-apps:` links and apps.apple.com / itunes.apple.com pages open the App Store.
-    public static func opening(_ url: String, listing: StoreListing?) -> ExternalApp {
+    /// `itms-apps:` links and apps.apple.com / itunes.apple.com pages open the App Store; its
+    /// page offers an update only when the listing is newer than `installedVersion`.
+    public static func opening(_ url: String, listing: StoreListing?, installedVersion: String? = nil) -> ExternalApp {
         let lowered = url.lowercased()
         let storeHosts = ["://apps.apple.com", "://itunes.apple.com"]
         let isStore = lowered.hasPrefix("itms-apps:") || lowered.hasPrefix("itms-appss:")
             || storeHosts.contains { lowered.hasPrefix("https" + $0) || lowered.hasPrefix("http" + $0) }
-        return isStore ? .appStore(StorePage(url: url, listing: listing)) : .browser(url: url)
+        guard isStore else { return .browser(url: url) }
+        var page = StorePage(url: url, listing: listing)
+        if let listing, let installedVersion, let listed = try? Version(listing.version), let installed = try? Version(installedVersion) {
+            page.offersUpdate = installed < listed
+        }
+        return .appStore(page)
     }
 }
 
@@ -20,6 +26,9 @@ public struct StorePage: Sendable, Equatable {
     public var listing: StoreListing?
     /// Percent installed, nil until the install button is pressed.
     public var installProgress: Int?
+    /// False when the store has nothing newer than the installed app: the button reads Open
+    /// (열기) and opens the app, as the real App Store does while its CDN lags a release.
+    public var offersUpdate = true
 
     public init(url: String, listing: StoreListing?, installProgress: Int? = nil) {
         self.url = url

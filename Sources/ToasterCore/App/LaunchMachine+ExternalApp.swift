@@ -3,7 +3,7 @@ extension LaunchMachine {
     mutating func openExternally(_ url: String) {
         trace(.openURL(url))
         enterBackground()
-        state.externalApp = ExternalApp.opening(url, listing: state.decision?.listing)
+        state.externalApp = ExternalApp.opening(url, listing: state.decision?.listing, installedVersion: state.configuration.appVersion)
     }
 
     /// The user can leave the other app unless an install is running there.
@@ -21,6 +21,8 @@ extension LaunchMachine {
         guard isExternalAppLeavable else { return }
         if key.isBack { return returnToApp() }
         guard case .appStore(var page) = app, page.listing != nil, key == .enter || key == .space else { return }
+        // Open: the app comes back to the front, and a forced alert with it.
+        guard page.offersUpdate else { return returnToApp() }
         page.installProgress = 0
         state.externalApp = .appStore(page)
         effects.append(.startTimer(.installStep, milliseconds: state.configuration.installStepMilliseconds))

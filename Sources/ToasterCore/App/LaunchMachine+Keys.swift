@@ -20,7 +20,8 @@ extension LaunchMachine {
     mutating func click(column: Int, row: Int, screenWidth: Int, screenHeight: Int) {
         guard state.phase == .running else { return }
         if let app = state.externalApp {
-            let button = ScreenRenderer.storeInstallButton(language: state.configuration.language, screenHeight: screenHeight)
+            guard case .appStore(let page) = app else { return }
+            let button = ScreenRenderer.storeButton(page, language: state.configuration.language, screenHeight: screenHeight)
             if row == button.row, button.columns.contains(column) { pressInExternalApp(.enter, app) }
             return
         }

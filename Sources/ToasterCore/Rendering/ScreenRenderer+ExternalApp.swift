@@ -23,18 +23,21 @@ extension ScreenRenderer {
             drawProgress(progress, y: actionRow)
             drawHint(strings.storeInstallingHint)
         } else {
-            let button = Self.storeInstallButton(language: state.configuration.language, screenHeight: canvas.height)
-            canvas.put(strings.storeInstallButton, x: button.columns.lowerBound, y: button.row, style: .focusedButton)
-            drawHint(strings.storeHint)
+            let button = Self.storeButton(page, language: state.configuration.language, screenHeight: canvas.height)
+            canvas.put(page.offersUpdate ? strings.storeInstallButton : strings.storeOpenButton,
+                       x: button.columns.lowerBound, y: button.row, style: .focusedButton)
+            drawHint(page.offersUpdate ? strings.storeHint : strings.storeOpenHint)
         }
     }
 
     /// The row of the App Store's install button (and progress bar).
     static func storeActionRow(screenHeight: Int) -> Int { screenHeight - 3 }
 
-    /// Where the install button is drawn, for drawing and for matching a click.
-    static func storeInstallButton(language: Language, screenHeight: Int) -> (row: Int, columns: Range<Int>) {
-        (storeActionRow(screenHeight: screenHeight), 2..<(2 + DisplayWidth.of(UIStrings.of(language).storeInstallButton)))
+    /// Where the page's button (install, or Open) is drawn, for drawing and for matching a click.
+    static func storeButton(_ page: StorePage, language: Language, screenHeight: Int) -> (row: Int, columns: Range<Int>) {
+        let strings = UIStrings.of(language)
+        let label = page.offersUpdate ? strings.storeInstallButton : strings.storeOpenButton
+        return (storeActionRow(screenHeight: screenHeight), 2..<(2 + DisplayWidth.of(label)))
     }
 
     private mutating func drawProgress(_ percent: Int, y: Int) {

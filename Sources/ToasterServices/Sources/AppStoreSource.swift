@@ -34,8 +34,7 @@ public struct AppStoreSource: ServiceSource {
         case .bundleID(let bundleID): ("bundleId", bundleID)
         }
         let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
-        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup")
-        guard let entry = lookup.results.first, lookup.resultCount != 0 else {
+        guard let entry = try AppStoreLookup.entry(from: data) else {
             throw SourceError("app not found in store \(country)")
         }
         return Self.policy(from: entry)
@@ -46,10 +45,7 @@ public struct AppStoreSource: ServiceSource {
             latestVersion: entry.version,
             // The seed opens the store app directly rather than the web page in trackViewUrl.
             updateURL: entry.trackId.map { "itms-apps://itunes.apple.com/app/id\($0)" },
-            listing: StoreListing(appName: entry.trackName ?? "Toaster", version: entry.version,
-                                  releaseNotes: entry.releaseNotes,
-                                  releaseDate: entry.currentVersionReleaseDate,
-                                  minimumOSVersion: entry.minimumOsVersion)
+            listing: entry.listing
         )
     }
 }
@@ -71,4 +67,19 @@ struct AppStoreLookup: Decodable, Sendable {
 
     let resultCount: Int?
     let results: [Entry]
+
+    /// The app's entry, nil for `resultCount: 0` (not listed in that storefront).
+    static func entry(from data: Data) throws(SourceError) -> Entry? {
+        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup")
+        return lookup.resultCount == 0 ? nil : lookup.results.first
+    }
+}
+
+extension AppStoreLookup.Entry {
+    var listing: StoreListing {
+        StoreListing(appName: trackName ?? "Toaster", version: version, releaseNotes: releaseNotes,
+                     releaseDate: currentVersionReleaseDate, minimumOSVersion: minimumOsVersion)
+    }
+
+    var lookupEntry: LookupEntry { LookupEntry(listing: listing, trackID: trackId, bundleID: bundleId) }
 }

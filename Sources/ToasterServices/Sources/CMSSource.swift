@@ -18,14 +18,7 @@ public struct CMSSource: ServiceSource {
 
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let data = try location.read(timeout: timeout, headers: apiKey.map { [("X-MICROCMS-API-KEY", $0)] } ?? [])
-        let object = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS")
-        return UpdatePolicy(
-            forcedRange: ForcedRange(minAppVersion: object.minAppVersion, maxAppVersion: object.maxAppVersion,
-                                     start: try object.date(object.startDate, "startDate"),
-                                     end: try object.date(object.endDate, "endDate")),
-            texts: AlertTextOverride(title: object.title, message: object.message, buttonTitle: object.buttonTitle),
-            updateURL: object.url
-        )
+        return try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS").policy()
     }
 }
 
@@ -41,6 +34,15 @@ struct CMSForceUpdate: Decodable, Sendable {
     let buttonTitle: String?
     let url: String?
     let publishedAt: String?
+
+    func policy() throws(SourceError) -> UpdatePolicy {
+        UpdatePolicy(
+            forcedRange: ForcedRange(minAppVersion: minAppVersion, maxAppVersion: maxAppVersion,
+                                     start: try date(startDate, "startDate"), end: try date(endDate, "endDate")),
+            texts: AlertTextOverride(title: title, message: message, buttonTitle: buttonTitle),
+            updateURL: url
+        )
+    }
 
     func date(_ text: String?, _ field: String) throws(SourceError) -> Date? {
         guard let text else { return nil }

@@ -1,4 +1,3 @@
-import Glibc
 import ToasterCore
 
 /// The built-in store of the Toaster app: it always answers, with the configured version.
@@ -41,11 +40,7 @@ public struct DemoStore: VersionSource {
     public var name: String { "demo" }
 
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
-        if latencyMilliseconds > 0 {
-            var pause = timespec(tv_sec: latencyMilliseconds / 1000, tv_nsec: latencyMilliseconds % 1000 * 1_000_000)
-            var left = timespec()
-            while nanosleep(&pause, &left) != 0, errno == EINTR { pause = left }
-        }
+        if latencyMilliseconds > 0 { MonotonicPace().sleep(for: .milliseconds(latencyMilliseconds)) }
         return UpdatePolicy(
             latestVersion: storeVersion,
             minimumRequiredVersion: minimumRequiredVersion,

@@ -11,7 +11,7 @@ struct Toaster: ParsableCommand {
             decision without a UI, for scripts and CI.
             """,
         version: "0.1.0",
-        subcommands: [Run.self, Check.self, State.self, Links.self],
+        subcommands: [Run.self, Check.self, Preflight.self, State.self, Links.self],
         defaultSubcommand: Run.self
     )
 }

@@ -247,6 +247,17 @@ private struct Driver {
         #expect(ExternalApp.opening("https://blog.microcms.io/", listing: nil) == .browser(url: "https://blog.microcms.io/"))
         #expect(ExternalApp.opening("https://apps.apple.com/kr/app/id1", listing: nil) == .appStore(StorePage(url: "https://apps.apple.com/kr/app/id1", listing: nil)))
     }
+
+    @Test func aStoreWithNothingNewerOffersOpen() {
+        let listing = StoreListing(appName: "Toaster", version: "2.0")
+        guard case .appStore(let same) = ExternalApp.opening("itms-apps://itunes.apple.com/app/id1", listing: listing, installedVersion: "2.0.0"),
+              case .appStore(let newer) = ExternalApp.opening("itms-apps://itunes.apple.com/app/id1", listing: listing, installedVersion: "1.9.0") else {
+            Issue.record("the App Store did not open")
+            return
+        }
+        #expect(!same.offersUpdate, "2.0 is 2.0.0: nothing newer, the button reads Open")
+        #expect(newer.offersUpdate)
+    }
 }
 
 /// The App Store page a test expected is not on screen.

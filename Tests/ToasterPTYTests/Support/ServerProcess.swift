@@ -16,11 +16,16 @@ final class ServerProcess {
     var policyPath: String { folder.appendingPathComponent("policy.json").path }
     var output: String { (try? String(contentsOf: folder.appendingPathComponent("output"), encoding: .utf8)) ?? "" }
 
-    init(arguments: [String] = []) throws {
+    /// `policy`: the policy file's text; nil serves the example policy.
+    init(arguments: [String] = [], policy text: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let policy = folder.appendingPathComponent("policy.json").path
-        try FileManager.default.copyItem(atPath: Self.example.path, toPath: policy)
+        if let text {
+            try text.write(toFile: policy, atomically: true, encoding: .utf8)
+        } else {
+            try FileManager.default.copyItem(atPath: Self.example.path, toPath: policy)
+        }
         let token = folder.appendingPathComponent("token").path
         try Self.adminToken.write(toFile: token, atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("output").path

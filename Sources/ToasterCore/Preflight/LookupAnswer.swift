@@ -1,0 +1,59 @@
+/// One App Store lookup preflight asks a storefront: by App Store id or bundle id, in the query
+/// form (`/lookup?id=…&country=kr`) or the path form (`/kr/lookup?id=…`). The forms are served
+/// from different caches and can disagree for days after a release.
+public struct LookupRequest: Sendable, Hashable {
+    public enum Key: Sendable, Hashable {
+        case id(String)
+        case bundleID(String)
+    }
+
+    public enum Form: String, Sendable, Hashable, CaseIterable {
+        case query, path
+    }
+
+    public var storefront: String
+    public var key: Key
+    public var form: Form
+
+    public init(storefront: String, key: Key, form: Form) {
+        self.storefront = storefront
+        self.key = key
+        self.form = form
+    }
+
+    /// How the request is named in findings, without its storefront: `?id=…&country=` or `/{cc}/lookup?bundleId=…`.
+    public var formName: String {
+        let item = switch key {
+        case .id(let id): "id=\(id)"
+        case .bundleID(let bundleID): "bundleId=\(bundleID)"
+        }
+        return switch form {
+        case .query: "?\(item)&country="
+        case .path: "/{cc}/lookup?\(item)"
+        }
+    }
+}
+
+/// What a storefront's lookup lists: the store listing plus the ids the update URL must match.
+public struct LookupEntry: Sendable, Equatable {
+    public var listing: StoreListing
+    public var trackID: Int?
+    public var bundleID: String?
+
+    public init(listing: StoreListing, trackID: Int?, bundleID: String?) {
+        self.listing = listing
+        self.trackID = trackID
+        self.bundleID = bundleID
+    }
+}
+
+/// A lookup and its answer; a nil `entry` is `resultCount: 0`, the app not listed there.
+public struct LookupAnswer: Sendable, Equatable {
+    public var request: LookupRequest
+    public var entry: LookupEntry?
+
+    public init(request: LookupRequest, entry: LookupEntry?) {
+        self.request = request
+        self.entry = entry
+    }
+}

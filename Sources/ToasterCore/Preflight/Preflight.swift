@@ -1,0 +1,129 @@
+import FoundationEssentials
+
+/// One source of the policy about to be published (`--min-required-version`, a Remote Config
+/// answer, a CMS object, a toaster-server policy), named as the findings quote it.
+public struct PolicyLayer: Sendable, Equatable {
+    public var name: String
+    public var policy: UpdatePolicy
+
+    public init(name: String, policy: UpdatePolicy) {
+        self.name = name
+        self.policy = policy
+    }
+}
+
+/// Everything a preflight evaluates: the storefronts' answers, the policy, the installed base.
+public struct PreflightInput: Sendable {
+    public var storefronts: [String]
+    public var answers: [LookupAnswer]
+    /// Combined as an app combines its sources: each is decided against the store's answer and
+    /// the strongest decision wins (forced over optional over none).
+    public var layers: [PolicyLayer]
+    /// nil: the versions the policy and the store name.
+    public var installed: [InstalledGroup]?
+    public var rules: UpdateRules
+    /// The app id behind the default update URL; nil: the storefront's `trackId`.
+    public var appID: String?
+    public var now: Date
+    public var minimumReleaseAge: Duration
+
+    public init(storefronts: [String], answers: [LookupAnswer], layers: [PolicyLayer], installed: [InstalledGroup]?,
+                rules: UpdateRules = .seed, appID: String?, now: Date, minimumReleaseAge: Duration = .seconds(86_400)) {
+        self.storefronts = storefronts
+        self.answers = answers
+        self.layers = layers
+        self.installed = installed
+        self.rules = rules
+        self.appID = appID
+        self.now = now
+        self.minimumReleaseAge = minimumReleaseAge
+    }
+}
+
+/// What a user on one installed version meets in one storefront.
+public enum PreflightCell: String, Sendable {
+    case none
+    case optional
+    case forced
+    case deadEnd = "dead end"
+
+    var rank: Int {
+        switch self {
+        case .none: 0
+        case .optional: 1
+        case .forced: 2
+        case .deadEnd: 3
+        }
+    }
+}
+
+/// A storefront's answers and what it serves: the oldest version any of its answers lists
+/// (a device may be told any of them; the store catches up last), nil when none lists the app.
+public struct StorefrontView: Sendable, Equatable {
+    public var storefront: String
+    public var answers: [LookupAnswer]
+    public var served: LookupEntry?
+
+    init(storefront: String, answers: [LookupAnswer]) {
+        self.storefront = storefront
+        self.answers = answers
+        served = answers.compactMap(\.entry).min { Self.older($0.listing.version, than: $1.listing.version) }
+    }
+
+    /// Version order with unreadable versions first (they are the ones to look at).
+    static func older(_ lhs: String, than rhs: String) -> Bool {
+        switch (try? Version(lhs), try? Version(rhs)) {
+        case let (l?, r?): l < r
+        case (nil, .some): true
+        default: false
+        }
+    }
+
+    var servedVersion: Version? { served.flatMap { try? Version($0.listing.version) } }
+    var servedText: String { served?.listing.version ?? "not listed" }
+}
+
+/// The outcome: findings, the storefronts' answers, and the matrix of installed versions
+/// against storefronts.
+public struct PreflightReport: Sendable {
+    public var findings: [PreflightFinding]
+    public var storefronts: [StorefrontView]
+    public var rows: [InstalledGroup]
+    /// `cells[row][storefront index]`.
+    public var cells: [[PreflightCell]]
+    public var now: Date
+
+    public var hasDeadEnd: Bool { findings.contains { $0.severity == .deadEnd } }
+
+    /// Findings that the store catching up can end, and nothing that waiting cannot fix.
+    public var blocksUntilStoreCatchesUp: Bool { findings.contains { $0.kind.endsByWaiting } }
+
+    /// Rows' worst outcome across storefronts.
+    public var worstCells: [PreflightCell] { cells.map { $0.max { $0.rank < $1.rank } ?? .none } }
+
+    /// Users by worst outcome; nil when the installed base has no user counts.
+    public func users(_ cell: PreflightCell) -> Int? {
+        guard rows.contains(where: { $0.users != nil }) else { return nil }
+        return zip(rows, worstCells).reduce(0) { $0 + ($1.1 == cell ? $1.0.users ?? 0 : 0) }
+    }
+
+    /// Storefronts whose matrix columns and served version are alike, in the order first seen.
+    public var columnGroups: [[Int]] {
+        var groups: [[Int]] = []
+        for index in storefronts.indices {
+            if let at = groups.firstIndex(where: { group in
+                storefronts[group[0]].servedText == storefronts[index].servedText && cells.allSatisfy { $0[group[0]] == $0[index] }
+            }) {
+                groups[at].append(index)
+            } else {
+                groups.append([index])
+            }
+        }
+        return groups
+    }
+}
+
+/// A version in the published policy that cannot be read: the policy must be fixed first.
+public struct PreflightError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+}

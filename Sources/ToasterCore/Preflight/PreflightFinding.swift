@@ -1,0 +1,40 @@
+/// Something in the policy about to be published, or in what the storefronts serve, that
+/// strands or misleads users. `kind` names are stable: CI jobs and docs/10-preflight.md use them.
+public struct PreflightFinding: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case minAboveStore = "min-above-store"
+        case forcedNotListed = "forced-not-listed"
+        case forcedAfterUpdate = "forced-after-update"
+        case osDeadEnd = "os-dead-end"
+        case storeURL = "store-url"
+        case tooFresh = "too-fresh"
+        case lookupsDisagree = "lookups-disagree"
+        case versionString = "version-string"
+        case window
+
+        /// Whether the store catching up can end it, so `--watch` keeps asking.
+        public var endsByWaiting: Bool {
+            switch self {
+            case .minAboveStore, .forcedNotListed, .forcedAfterUpdate, .tooFresh, .lookupsDisagree: true
+            case .osDeadEnd, .storeURL, .versionString, .window: false
+            }
+        }
+    }
+
+    public enum Severity: String, Sendable {
+        case deadEnd = "dead-end"
+        case warning
+    }
+
+    public var kind: Kind
+    public var severity: Severity
+    public var storefronts: [String]
+    public var versions: [String]
+    /// The users on `versions`, when the installed base says how many.
+    public var users: Int?
+    public var message: String
+    public var fix: String
+
+    /// The storefronts as a short list: at most six, then how many more.
+    public var storefrontList: String { FindingCollector.list(storefronts, none: "no storefront") }
+}

@@ -1,0 +1,322 @@
+import FoundationEssentials
+
+extension PreflightInput {
+    /// Decides every installed version in every storefront, then looks for every way a user
+    /// could be stranded. Pure: the answers and the clock come in.
+    public func evaluate() throws(PreflightError) -> PreflightReport {
+        try checkPolicyVersions()
+        let views = storefronts.map { code in StorefrontView(storefront: code, answers: answers.filter { $0.request.storefront == code }) }
+        let rows = installed ?? namedVersions(views)
+        var findings = FindingCollector(rows: rows)
+        var cells = Array(repeating: Array(repeating: PreflightCell.none, count: views.count), count: rows.count)
+        for (column, view) in views.enumerated() {
+            for (index, row) in rows.enumerated() {
+                cells[index][column] = try evaluate(row: index, row, in: view, into: &findings)
+            }
+            noteDisagreement(view, into: &findings)
+        }
+        noteVersionStrings(views, rows: rows, into: &findings)
+        noteWindows(rows: rows, into: &findings)
+        return PreflightReport(findings: findings.findings, storefronts: views, rows: rows, cells: cells, now: now)
+    }
+
+    /// The layers, or the store and the rules alone when no policy is given.
+    private var effectiveLayers: [PolicyLayer] {
+        layers.isEmpty ? [PolicyLayer(name: "the store version and the rules", policy: UpdatePolicy())] : layers
+    }
+
+    private func checkPolicyVersions() throws(PreflightError) {
+        for layer in layers {
+            let policy = layer.policy
+            let named = [("minimum required version", policy.minimumRequiredVersion), ("latest version", policy.latestVersion),
+                         ("minAppVersion", policy.forcedRange?.minAppVersion), ("maxAppVersion", policy.forcedRange?.maxAppVersion)]
+            for case let (field, text?) in named {
+                do { _ = try Version(text) } catch {
+                    throw PreflightError(description: "\(layer.name): the \(field): \(error)")
+                }
+            }
+        }
+    }
+
+    /// The strongest decision over the layers for `version` in a storefront, and the layer that made it.
+    private func decide(_ version: String, in view: StorefrontView) throws(PreflightError) -> (report: DecisionReport, layer: PolicyLayer) {
+        let decider = UpdateDecider(rules: rules, appID: appID ?? view.served?.trackID.map(String.init) ?? "", language: .en)
+        var best: (report: DecisionReport, layer: PolicyLayer)?
+        for layer in effectiveLayers {
+            var policy = layer.policy
+            if policy.latestVersion == nil, view.servedVersion != nil { policy.latestVersion = view.served?.listing.version }
+            policy.listing = view.served?.listing
+            let report: DecisionReport
+            do { report = try decider.decide(current: version, policy: policy, now: now) } catch {
+                throw PreflightError(description: "\(layer.name): \(error)")
+            }
+            if best.map({ Self.rank(report.decision) > Self.rank($0.report.decision) }) ?? true { best = (report, layer) }
+        }
+        return best!
+    }
+
+    private static func rank(_ decision: Decision) -> Int {
+        switch decision {
+        case .none: 0
+        case .optional: 1
+        case .forced: 2
+        }
+    }
+
+    private func evaluate(row index: Int, _ row: InstalledGroup, in view: StorefrontView,
+                          into findings: inout FindingCollector) throws(PreflightError) -> PreflightCell {
+        let (report, layer) = try decide(row.version, in: view)
+        guard report.decision != .none else { return .none }
+        let code = view.storefront
+        noteStoreURL(report.updateURL, layer: layer, view: view, row: index, into: &findings)
+        noteFreshness(view, current: report.current, row: index, into: &findings)
+        guard report.decision == .forced else { return .optional }
+        guard let served = view.served else {
+            findings.add(.forcedNotListed, .deadEnd, "not listed|\(layer.name)", storefront: code, row: index) { places, versions in
+                ("The app is not listed in \(places), yet \(layer.name) forces users on \(versions) there: the update button leads to no app.",
+                 "List the app in these storefronts, or leave them out of the forced update until it is listed.")
+            }
+            return .deadEnd
+        }
+        guard let servedVersion = view.servedVersion else { return .forced }
+        var stranded = false
+        if servedVersion <= report.current {
+            stranded = true
+            if report.reason == .belowMinimumRequired {
+                noteMinimumAboveStore(layer, served: served.listing.version, storefront: code, row: index, into: &findings)
+            } else {
+                findings.add(.forcedNotListed, .deadEnd, "nothing newer|\(served.listing.version)|\(layer.name)", storefront: code, row: index) { places, versions in
+                    ("\(layer.name) forces users on \(versions) in \(places), where the store serves \(served.listing.version): nothing newer, so the App Store shows Open and the alert comes back.",
+                     "Wait until \(places) serve the version the update is for (toastercli preflight --watch) before forcing it.")
+                }
+            }
+        } else {
+            let (after, afterLayer) = try decide(served.listing.version, in: view)
+            if after.decision == .forced {
+                stranded = true
+                if after.reason == .belowMinimumRequired {
+                    noteMinimumAboveStore(afterLayer, served: served.listing.version, storefront: code, row: index, into: &findings)
+                } else {
+                    findings.add(.forcedAfterUpdate, .deadEnd, "\(served.listing.version)|\(afterLayer.name)", storefront: code, row: index) { places, versions in
+                        ("Users on \(versions) in \(places) update to \(served.listing.version), which \(afterLayer.name) still forces (\(after.reason.rawValue)): the alert comes back after updating.",
+                         "Keep \(served.listing.version) out of the forced range (maxAppVersion below it), or force only once a version outside it is served.")
+                    }
+                }
+            }
+        }
+        if let os = row.os, let device = try? Version(os), let requiredText = served.listing.minimumOSVersion,
+           let required = try? Version(requiredText), device < required {
+            stranded = true
+            findings.add(.osDeadEnd, .deadEnd, "\(served.listing.version)|\(requiredText)|\(os)", storefront: code, row: index) { places, versions in
+                ("\(served.listing.version) needs iOS \(requiredText), but users on \(versions) with iOS \(os) in \(places) are forced to it: they cannot install it and are locked out.",
+                 "Exempt devices below iOS \(requiredText) from the forced update, or keep the minimum at a version that still supports iOS \(os).")
+            }
+        }
+        return stranded ? .deadEnd : .forced
+    }
+
+    private func noteMinimumAboveStore(_ layer: PolicyLayer, served: String, storefront: String, row: Int, into findings: inout FindingCollector) {
+        let minimum = layer.policy.minimumRequiredVersion ?? "?"
+        findings.add(.minAboveStore, .deadEnd, "\(minimum)|\(served)|\(layer.name)", storefront: storefront, row: row) { places, versions in
+            ("The minimum required version \(minimum) (\(layer.name)) is above \(served), the version \(places) serve: users on \(versions) are forced to an update they cannot get, and the App Store shows Open.",
+             "Publish a minimum of at most \(served) now, and raise it to \(minimum) once every storefront serves it (toastercli preflight --watch).")
+        }
+    }
+
+    /// The alert's button must open this app's App Store page.
+    private func noteStoreURL(_ url: String, layer: PolicyLayer, view: StorefrontView, row: Int, into findings: inout FindingCollector) {
+        let code = view.storefront
+        guard case .appStore = ExternalApp.opening(url, listing: nil) else {
+            findings.add(.storeURL, .deadEnd, "not a store|\(url)", storefront: code, row: row) { places, versions in
+                ("The update URL \(url) (\(layer.name)) is not an App Store link: users on \(versions) in \(places) are sent to a browser, not to the update.",
+                 "Use itms-apps://itunes.apple.com/app/id\(view.served?.trackID.map(String.init) ?? "{trackId}") as the update URL.")
+            }
+            return
+        }
+        guard let trackID = view.served?.trackID, let named = url.firstMatch(of: /\/id([0-9]+)/).map({ String($0.1) }),
+              named != String(trackID) else { return }
+        findings.add(.storeURL, .deadEnd, "other app|\(url)|\(trackID)", storefront: code, row: row) { places, versions in
+            ("The update URL \(url) (\(layer.name)) names app id\(named), but the lookup in \(places) answers trackId \(trackID): users on \(versions) are sent to another app's page.",
+             "Use itms-apps://itunes.apple.com/app/id\(trackID) as the update URL.")
+        }
+    }
+
+    /// A release younger than the minimum age may not have reached every device's store yet.
+    private func noteFreshness(_ view: StorefrontView, current: Version, row: Int, into findings: inout FindingCollector) {
+        guard let served = view.served, let version = view.servedVersion, current < version,
+              let releaseText = served.listing.releaseDate, let released = ISO8601.parse(releaseText) else { return }
+        let safeAt = released.addingTimeInterval(Double(minimumReleaseAge.components.seconds))
+        guard now < safeAt else { return }
+        let hours = max(0, Int(now.timeIntervalSince(released) / 3600))
+        let ageText = now < released ? "is to be released at \(releaseText)" : "was released \(hours) h ago (\(releaseText))"
+        findings.add(.tooFresh, .warning, "\(served.listing.version)|\(releaseText)", storefront: view.storefront, row: row) { places, versions in
+            ("\(served.listing.version) \(ageText) in \(places), less than the \(Self.hoursText(minimumReleaseAge)) h minimum: some devices still see Open while users on \(versions) are prompted.",
+             "Wait until \(ISO8601.format(safeAt)) before forcing \(served.listing.version).")
+        }
+    }
+
+    static func hoursText(_ age: Duration) -> String {
+        let hours = Double(age.components.seconds) / 3600
+        return hours == hours.rounded() ? String(Int(hours)) : String(hours)
+    }
+
+    private func noteDisagreement(_ view: StorefrontView, into findings: inout FindingCollector) {
+        let said = view.answers.map { $0.entry?.listing.version }
+        guard Set(said).count > 1 else { return }
+        func older(_ lhs: String?, _ rhs: String?) -> Bool {
+            switch (lhs, rhs) {
+            case let (l?, r?): StorefrontView.older(l, than: r)
+            case (nil, .some): true
+            default: false
+            }
+        }
+        let oldest = said.min(by: older) ?? nil, newest = said.max(by: older) ?? nil
+        let olderForms = view.answers.filter { $0.entry?.listing.version == oldest }.map(\.request.formName).joined(separator: " and ")
+        let newerForms = view.answers.filter { $0.entry?.listing.version == newest }.map(\.request.formName).joined(separator: " and ")
+        let oldText = oldest ?? "not listed", newText = newest ?? "not listed"
+        findings.add(.lookupsDisagree, .warning, "\(olderForms)|\(oldText)|\(newerForms)|\(newText)", storefront: view.storefront, row: nil) { places, _ in
+            ("In \(places), \(olderForms) answers \(oldText) while \(newerForms) answers \(newText): \(olderForms) is the older one, and devices asking it are told \(oldText).",
+             "Force \(newText) only once every form answers it (toastercli preflight --watch).")
+        }
+    }
+
+    private func noteVersionStrings(_ views: [StorefrontView], rows: [InstalledGroup], into findings: inout FindingCollector) {
+        for view in views {
+            for case let entry? in view.answers.map(\.entry) {
+                let text = entry.listing.version
+                do { _ = try Version(text) } catch {
+                    findings.add(.versionString, .warning, "unreadable|\(text)", storefront: view.storefront, row: nil) { places, _ in
+                        ("\(places) answer version \"\(text)\" (\(error.problem)): an app cannot compare it with its own version, and some libraries crash or never prompt.",
+                         "Ship CFBundleShortVersionString as one to four dot-separated numbers such as 1.3.0; the build number belongs in CFBundleVersion.")
+                    }
+                }
+            }
+        }
+        var named: [String] = rows.map(\.version)
+        for layer in layers {
+            let policy = layer.policy
+            named += [policy.minimumRequiredVersion, policy.latestVersion, policy.forcedRange?.minAppVersion,
+                      policy.forcedRange?.maxAppVersion].compactMap { $0 }
+        }
+        named += views.flatMap { $0.answers.compactMap { $0.entry?.listing.version } }
+        var spellings: [Version: [String]] = [:], order: [Version] = []
+        for text in named {
+            guard let version = try? Version(text) else { continue }
+            let written = String(text.trimmingWhitespace())
+            if spellings[version] == nil { order.append(version) }
+            if !(spellings[version, default: []].contains(written)) { spellings[version, default: []].append(written) }
+        }
+        for version in order {
+            guard let texts = spellings[version], texts.count > 1 else { continue }
+            let quoted = texts.map { "\"\($0)\"" }.joined(separator: " and ")
+            let longest = texts.max { $0.count < $1.count } ?? texts[0]
+            let places = views.filter { view in view.answers.contains { $0.entry.map { texts.contains($0.listing.version) } ?? false } }
+            let affected = rows.indices.filter { texts.contains(rows[$0].version.trimmingWhitespace().description) }
+            for place in places.isEmpty ? [nil] : places.map({ Optional($0.storefront) }) {
+                for row in affected.isEmpty ? [nil] : affected.map({ Optional($0) }) {
+                    findings.add(.versionString, .warning, "spellings|\(quoted)", storefront: place, row: row) { _, _ in
+                        ("\(quoted) name the same version but differ as text: an app comparing strings or counting components reads them as different versions.",
+                         "Write it the same way everywhere (\"\(longest)\"): in the store, in Remote Config and in the CMS.")
+                    }
+                }
+            }
+        }
+    }
+
+    private func noteWindows(rows: [InstalledGroup], into findings: inout FindingCollector) {
+        for layer in layers {
+            guard let range = layer.policy.forcedRange, let lower = try? Version(range.minAppVersion),
+                  let upper = try? Version(range.maxAppVersion) else { continue }
+            let inside = rows.indices.filter { (try? Version(rows[$0].version)).map { lower <= $0 && $0 <= upper } ?? false }
+            let problem: (String, String)?
+            if upper < lower {
+                problem = ("The forced range of \(layer.name) runs from \(range.minAppVersion) down to \(range.maxAppVersion): it covers no version, so nobody is forced.",
+                           "Set maxAppVersion at or above minAppVersion.")
+            } else if let start = range.start, let end = range.end, end < start {
+                problem = ("The window of \(layer.name) ends (\(ISO8601.format(end))) before it starts (\(ISO8601.format(start))): it never opens, so nobody is forced.",
+                           "Correct startDate and endDate so that the window starts first.")
+            } else if let end = range.end, end < now {
+                problem = ("The window of \(layer.name) closed at \(ISO8601.format(end)): nobody is forced by it any more.",
+                           "Move endDate into the future if the update must still be forced, or remove the object.")
+            } else {
+                problem = nil
+            }
+            guard let (message, fix) = problem else { continue }
+            for row in inside.isEmpty ? [nil] : inside.map({ Optional($0) }) {
+                findings.add(.window, .warning, "\(layer.name)|\(message)", storefront: nil, row: row) { _, _ in (message, fix) }
+            }
+        }
+    }
+
+    /// Without an installed base: every version the policy and the storefronts name, oldest first.
+    private func namedVersions(_ views: [StorefrontView]) -> [InstalledGroup] {
+        var texts: [String] = []
+        for layer in layers {
+            let policy = layer.policy
+            texts += [policy.forcedRange?.minAppVersion, policy.forcedRange?.maxAppVersion, policy.minimumRequiredVersion,
+                      policy.latestVersion].compactMap { $0 }
+        }
+        texts += views.compactMap { $0.servedVersion == nil ? nil : $0.served?.listing.version }
+        var seen: Set<Version> = []
+        let versions = texts.compactMap { text -> (Version, String)? in
+            guard let version = try? Version(text), seen.insert(version).inserted else { return nil }
+            return (version, text)
+        }
+        return versions.sorted { $0.0 < $1.0 }.map { InstalledGroup(version: $0.1) }
+    }
+}
+
+/// Gathers what each (storefront, installed version) turned up into one finding per problem,
+/// with every storefront and version it touches.
+struct FindingCollector {
+    private struct Key: Hashable {
+        let kind: PreflightFinding.Kind
+        let detail: String
+    }
+
+    private struct Entry {
+        let severity: PreflightFinding.Severity
+        var storefronts: [String] = []
+        var rows: [Int] = []
+        let describe: (_ storefronts: String, _ versions: String) -> (message: String, fix: String)
+    }
+
+    let rows: [InstalledGroup]
+    private var order: [Key] = []
+    private var entries: [Key: Entry] = [:]
+
+    init(rows: [InstalledGroup]) { self.rows = rows }
+
+    mutating func add(_ kind: PreflightFinding.Kind, _ severity: PreflightFinding.Severity, _ detail: String, storefront: String?, row: Int?,
+                      describe: @escaping (_ storefronts: String, _ versions: String) -> (message: String, fix: String)) {
+        let key = Key(kind: kind, detail: detail)
+        if entries[key] == nil {
+            order.append(key)
+            entries[key] = Entry(severity: severity, describe: describe)
+        }
+        if let storefront, !entries[key]!.storefronts.contains(storefront) { entries[key]!.storefronts.append(storefront) }
+        if let row, !entries[key]!.rows.contains(row) { entries[key]!.rows.append(row) }
+    }
+
+    /// Dead ends first, each group in the order found.
+    var findings: [PreflightFinding] {
+        let all = order.map { key -> PreflightFinding in
+            let entry = entries[key]!
+            let groups = entry.rows.sorted().map { rows[$0] }
+            var versions: [String] = []
+            for group in groups where !versions.contains(group.version) { versions.append(group.version) }
+            let users = groups.contains { $0.users != nil } ? groups.reduce(0) { $0 + ($1.users ?? 0) } : nil
+            let (message, fix) = entry.describe(Self.list(entry.storefronts, none: "no storefront"), Self.list(versions, none: "no installed version"))
+            return PreflightFinding(kind: key.kind, severity: entry.severity, storefronts: entry.storefronts, versions: versions,
+                                    users: users, message: message, fix: fix)
+        }
+        return all.filter { $0.severity == .deadEnd } + all.filter { $0.severity == .warning }
+    }
+
+    /// A readable list: at most six items, then how many more.
+    static func list(_ items: [String], none: String) -> String {
+        guard !items.isEmpty else { return none }
+        let shown = items.prefix(6).joined(separator: ", ")
+        return items.count > 6 ? "\(shown) and \(items.count - 6) more" : shown
+    }
+}

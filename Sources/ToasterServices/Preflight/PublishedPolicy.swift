@@ -1,0 +1,55 @@
+import FoundationEssentials
+import ToasterCore
+import ToasterFiles
+
+/// The policy about to be published, read from where a team keeps it: a Remote Config answer,
+/// a CMS force-update object, or a toaster-server policy file. Each becomes one `PolicyLayer`.
+public enum PublishedPolicy {
+    /// `FILE` or `URL`: a bare path is a file.
+    public static func location(_ text: String) throws(SourceError) -> SourceLocation {
+        text.contains("://") ? try SourceLocation(parsing: text) : .file(path: text)
+    }
+
+    public static func remoteConfig(_ text: String, appID: String, timeout: Duration) throws(SourceError) -> PolicyLayer {
+        let source = RemoteConfigSource(location: try location(text), keys: .default, appID: appID, timeout: timeout)
+        return PolicyLayer(name: "Remote Config \(text)", policy: try source.fetchPolicy())
+    }
+
+    public static func cms(_ text: String, apiKey: String?, timeout: Duration) throws(SourceError) -> PolicyLayer {
+        PolicyLayer(name: "CMS \(text)", policy: try CMSSource(location: try location(text), apiKey: apiKey, timeout: timeout).fetchPolicy())
+    }
+
+    /// The app's entries in a toaster-server policy file: its `minRequiredVersion` (as Remote
+    /// Config serves it) and its `forced` object (as the CMS serves it).
+    public static func serverPolicy(_ path: String, appID: String?, bundleID: String?) throws(SourceError) -> [PolicyLayer] {
+        let data: Data
+        do { data = try BoundedFile.read(path, limit: 1 << 20) } catch { throw SourceError("--policy \(path): \(error.description)") }
+        let file = try JSONPayload.decode(ServerPolicyFile.self, from: data, what: "--policy \(path)")
+        guard let app = file.apps.first(where: { app in
+            appID.map { String(app.trackId) == $0 } ?? false || bundleID.map { app.bundleId == $0 } ?? false
+        }) else {
+            throw SourceError("--policy \(path) has no app with \(appID.map { "trackId \($0)" } ?? "bundleId \(bundleID ?? "")")")
+        }
+        var layers: [PolicyLayer] = []
+        if let minimum = app.minRequiredVersion {
+            layers.append(PolicyLayer(name: "policy \(path) minRequiredVersion",
+                                      policy: UpdatePolicy(minimumRequiredVersion: minimum)))
+        }
+        if let forced = app.forced {
+            layers.append(PolicyLayer(name: "policy \(path) forced", policy: try forced.policy()))
+        }
+        return layers
+    }
+}
+
+/// What preflight reads of a toaster-server policy (docs/06-server.md); the server validates the rest.
+private struct ServerPolicyFile: Decodable {
+    struct App: Decodable {
+        let trackId: Int
+        let bundleId: String
+        let minRequiredVersion: String?
+        let forced: CMSForceUpdate?
+    }
+
+    let apps: [App]
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+/// `toastercli preflight` against a toaster-server that simulates each way a storefront can
+/// strand a forced user.
+@Suite struct PreflightCommandTests {
+    static let longAgo = "2026-01-01T00:00:00Z"
+
+    /// A policy for app 42 listed in kr, us and jp; `extra` adds or overrides the app's fields.
+    static func policy(_ extra: [String: Any] = [:]) throws -> String {
+        var app: [String: Any] = ["trackId": 42, "bundleId": "com.example.toaster", "name": "Toaster", "version": "2.0.0",
+                                  "countries": ["kr", "us", "jp"], "releaseDate": longAgo, "minimumOsVersion": "15.0"]
+        app.merge(extra) { $1 }
+        return String(decoding: try JSONSerialization.data(withJSONObject: ["apps": [app]]), as: UTF8.self)
+    }
+
+    static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+
+    static func file(_ text: String, _ name: String = "input") throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-\(UUID().uuidString)-\(name)")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    private func preflight(_ server: ServerProcess, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try Toolchain.run(["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup",
+                           "--rate", "60000", "--concurrency", "4"] + arguments)
+    }
+
+    private func findings(_ output: String) throws -> [[String: Any]] {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        return try #require(object["findings"] as? [[String: Any]])
+    }
+
+    /// Runs with JSON output; returns the status and the findings' kinds, each with its storefronts.
+    private func kinds(_ server: ServerProcess, _ arguments: [String]) throws -> (status: Int32, kinds: [String: [String]], findings: [[String: Any]]) {
+        let result = try preflight(server, arguments + ["--format", "json"])
+        #expect(result.stderr.isEmpty, "piped: no progress bar, nothing on stderr")
+        let found = try findings(result.stdout)
+        var kinds: [String: [String]] = [:]
+        for finding in found { kinds[finding["kind"] as? String ?? "?"] = finding["storefronts"] as? [String] }
+        return (result.status, kinds, found)
+    }
+
+    @Test func allClearExitsZero() throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let result = try preflight(server, ["--app-id", "42", "--bundle-id", "com.example.toaster", "--countries", "kr,us,jp",
+                                            "--min-required-version", "2.0.0", "--installed-versions", "1.0.0,2.0.0"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("No findings"))
+        #expect(result.stdout.contains("kr, us, jp"), "storefronts that answer alike share a column")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func minimumAboveWhatAStorefrontServes() throws {
+        let server = try ServerProcess(policy: try Self.policy(["storefronts": ["kr": ["version": "1.9.0"]]]))
+        let run = try kinds(server, ["--app-id", "42", "--countries", "kr,us", "--min-required-version", "2.0.0",
+                                     "--installed", try Self.file("version,users\n1.0.0,100\n1.9.0,250\n2.0.0,900\n")])
+        #expect(run.status == 3)
+        #expect(run.kinds == ["min-above-store": ["kr"]])
+        #expect(run.findings.first?["users"] as? Int == 350)
+        let text = try preflight(server, ["--app-id", "42", "--countries", "kr,us", "--min-required-version", "2.0.0",
+                                          "--installed", try Self.file("version,users\n1.0.0,100\n1.9.0,250\n2.0.0,900\n")])
+        #expect(text.stdout.contains("users: 350 stranded, 0 forced, 0 prompted (of 1250"))
+    }
+
+    @Test func forcedInAStorefrontThatDoesNotListTheApp() throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let run = try kinds(server, ["--app-id", "42", "--countries", "kr,fr", "--min-required-version", "2.0.0"])
+        #expect(run.status == 3)
+        #expect(run.kinds == ["forced-not-listed": ["fr"]])
+    }
+
+    @Test func forcedRangeThatCoversTheServedVersion() throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let cms = try Self.file(#"{"minAppVersion":"1.0.0","maxAppVersion":"2.0.0","startDate":"2026-01-01T00:00:00.000Z","endDate":"2099-01-01T00:00:00Z","url":"itms-apps://itunes.apple.com/app/id42"}"#)
+        let run = try kinds(server, ["--app-id", "42", "--countries", "kr", "--cms", cms, "--installed-versions", "1.5.0"])
+        #expect(run.status == 3)
+        #expect(run.kinds == ["forced-after-update": ["kr"]])
+    }
+
+    @Test func storeVersionNeedingANewerOS() throws {
+        let server = try ServerProcess(policy: try Self.policy(["minimumOsVersion": "17.0"]))
+        let run = try kinds(server, ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0",
+                                     "--installed", try Self.file("version,os,users\n1.0.0,15.4,40\n1.0.0,17.2,60\n")])
+        #expect(run.status == 3)
+        #expect(run.kinds == ["os-dead-end": ["kr"]])
+        #expect(run.findings.first?["users"] as? Int == 40)
+    }
+
+    @Test func updateURLNamingAnotherApp() throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let rc = try Self.file(#"{"entries":{"min_required_version":"2.0.0","force_update_store_url":"https://apps.apple.com/kr/app/id999"},"state":"UPDATE"}"#)
+        let run = try kinds(server, ["--app-id", "42", "--countries", "kr", "--remote-config", rc, "--installed-versions", "1.0.0"])
+        #expect(run.status == 3)
+        #expect(run.kinds == ["store-url": ["kr"]])
+        #expect((run.findings.first?["fix"] as? String)?.contains("id42") == true)
+    }
+
+    @Test func aFreshReleaseIsAWarningAndStrictFailsOnIt() throws {
+        let server = try ServerProcess(policy: try Self.policy(["releaseDate": Self.iso(Date().addingTimeInterval(-2 * 3600))]))
+        let arguments = ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0"]
+        let run = try kinds(server, arguments)
+        #expect(run.status == 0, "a warning alone does not fail")
+        #expect(run.kinds == ["too-fresh": ["kr"]])
+        #expect(try preflight(server, arguments + ["--strict"]).status == 3)
+        #expect(try kinds(server, arguments + ["--min-release-age", "1"]).kinds.isEmpty)
+    }
+
+    @Test func staleQueryFormAndStaleBundleIDAnswerDisagree() throws {
+        let server = try ServerProcess(policy: try Self.policy([
+            "releaseDate": Self.iso(Date().addingTimeInterval(-30 * 3600)),
+            "previous": ["version": "1.9.0", "releaseDate": Self.longAgo],
+            "storefronts": ["kr": ["lagSeconds": ["query": 604_800]], "us": ["lagSeconds": ["bundleId": 604_800]]],
+        ]))
+        let run = try kinds(server, ["--app-id", "42", "--bundle-id", "com.example.toaster", "--countries", "kr,us,jp",
+                                     "--min-required-version", "1.9.0", "--installed-versions", "1.0.0"])
+        #expect(run.status == 0)
+        #expect(run.kinds.keys.sorted() == ["lookups-disagree"])
+        let messages = run.findings.compactMap { $0["message"] as? String }
+        #expect(messages.contains { $0.hasPrefix("In kr, ?id=42&country= and ?bundleId=com.example.toaster&country= answers 1.9.0") })
+        #expect(messages.contains { $0.hasPrefix("In us, ?bundleId=com.example.toaster&country= and /{cc}/lookup?bundleId=com.example.toaster answers 1.9.0") })
+        #expect(!messages.contains { $0.contains("jp") })
+    }
+
+    @Test func versionWrittenTwoWays() throws {
+        let server = try ServerProcess(policy: try Self.policy(["version": "2.1"]))
+        let run = try kinds(server, ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.1.0", "--installed-versions", "2.0.0"])
+        #expect(run.status == 0)
+        #expect(run.kinds == ["version-string": ["kr"]])
+    }
+
+    @Test func aWindowAlreadyOver() throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let cms = try Self.file(#"{"minAppVersion":"1.0.0","maxAppVersion":"1.9.9","startDate":"2026-01-01T00:00:00Z","endDate":"2026-02-01T00:00:00Z"}"#)
+        let run = try kinds(server, ["--app-id", "42", "--countries", "kr", "--cms", cms, "--installed-versions", "1.5.0"])
+        #expect(run.kinds == ["window": []])
+        #expect((run.findings.first?["message"] as? String)?.contains("closed at 2026-02-01T00:00:00Z") == true)
+    }
+
+    @Test func everyStorefrontCompletes() throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let result = try preflight(server, ["--app-id", "42", "--countries", "all", "--min-required-version", "2.0.0",
+                                            "--installed-versions", "2.0.0", "--format", "json", "--concurrency", "8"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let storefronts = try #require(object["storefronts"] as? [[String: Any]])
+        #expect(storefronts.count > 170)
+        #expect(storefronts.filter { $0["serves"] as? String == "2.0.0" }.count == 3)
+    }
+
+    @Test func watchWaitsForTheReleaseThenSaysSafe() throws {
+        let release = Date().addingTimeInterval(2).timeIntervalSince1970.rounded(.up)
+        let server = try ServerProcess(policy: try Self.policy([
+            "releaseDate": Self.iso(Date(timeIntervalSince1970: release)), "previous": ["version": "1.9.0", "releaseDate": Self.longAgo],
+        ]))
+        let result = try preflight(server, ["--app-id", "42", "--countries", "kr,us", "--min-required-version", "2.0.0",
+                                            "--min-release-age", "0", "--watch", "--interval", "0.2"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("safe to force now\n"))
+        #expect(result.stderr.contains("waiting: min-above-store in kr, us; asking again in 0.2 s"))
+        #expect(Date().timeIntervalSince1970 >= release, "it waited for the release")
+    }
+
+    @Test func watchStopsOnADeadEndThatWaitingCannotEnd() throws {
+        let server = try ServerProcess(policy: try Self.policy(["minimumOsVersion": "17.0"]))
+        let result = try preflight(server, ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--watch",
+                                            "--installed", try Self.file("version,os,users\n1.0.0,15.4,40\n")])
+        #expect(result.status == 3)
+        #expect(result.stdout.contains("os-dead-end"))
+    }
+
+    @Test func markdownForAPullRequest() throws {
+        let server = try ServerProcess(policy: try Self.policy(["storefronts": ["jp": ["version": "1.9.0"]]]))
+        let result = try preflight(server, ["--app-id", "42", "--countries", "kr,jp", "--min-required-version", "2.0.0",
+                                            "--installed-versions", "1.9.0", "--format", "markdown"])
+        #expect(result.status == 3)
+        #expect(result.stdout.hasPrefix("### toastercli preflight: 1 dead end, 0 warnings"))
+        #expect(result.stdout.contains("| 🛑 dead end | `min-above-store` | jp | 1.9.0 |"))
+        #expect(result.stdout.contains("| 1.9.0 |  | forced | **dead end** |"))
+    }
+
+    @Test(arguments: [
+        (["--installed", "BAD-CSV"], "line 3: invalid version \"1.3.0 (93)\""),
+        (["--lookup-url", "http://127.0.0.1:9/lookup"], "connection refused"),
+        (["--countries", "kr,zz"], "\"zz\" is not an App Store storefront"),
+        (["--min-required-version", "Varies with device"], "invalid version"),
+    ])
+    func cannotRunIsOneSentence(arguments: [String], expected: String) throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let csv = try Self.file("version,users\n1.0.0,5\n1.3.0 (93),7\n")
+        let result = try preflight(server, ["--app-id", "42"] + arguments.map { $0 == "BAD-CSV" ? csv : $0 })
+        #expect(result.status == 1 || result.status == 64)
+        #expect(result.stderr.contains(expected), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count <= 3)
+    }
+
+    @Test func progressBarOnATerminalOnly() throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let command = [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--app-id", "42",
+                       "--countries", "kr,us,jp,gb", "--rate", "120", "--concurrency", "1", "--installed-versions", "2.0.0"]
+        let terminal = try TmuxTerminal(width: 100, height: 24, command: command.map(ToasterApp.quote).joined(separator: " ") + "; echo exit=$?; sleep 30")
+        let screen = try terminal.waitForScreen("the progress bar") { $0.contains("/4 storefronts ·") && $0.contains("█") }
+        #expect(screen.contains("left") || screen.contains("estimating"))
+        let done = try terminal.waitFor("exit=0")
+        #expect(!done.contains("storefronts ·"), "the bar is cleared before the report")
+        #expect(done.contains("No findings"))
+    }
+}
