@@ -66,7 +66,7 @@ import Testing
 
     @Test func forcedInAStorefrontThatDoesNotListTheApp() throws {
         let server = try ServerProcess(policy: try Self.policy())
-        let run = try kinds(server, ["--app-id", "42", "--countries", "kr,fr", "--min-required-version", "2.0.0"])
+        let run = try kinds(server, ["--app-id", "42", "--countries", "kr,fr", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0"])
         #expect(run.status == 3)
         #expect(run.kinds == ["forced-not-listed": ["fr"]])
     }
