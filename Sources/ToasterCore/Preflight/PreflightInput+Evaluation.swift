@@ -79,31 +79,30 @@ extension PreflightInput {
             return .deadEnd
         }
         guard let servedVersion = view.servedVersion else { return .forced }
-        var stranded = false
+        // What keeps the user forced: at once when the store has nothing newer, else the version they update to.
+        var loop: (report: DecisionReport, layer: PolicyLayer, afterUpdate: Bool)?
         if servedVersion <= report.current {
-            stranded = true
-            if report.reason == .belowMinimumRequired {
-                noteMinimumAboveStore(layer, served: served.listing.version, storefront: code, row: index, into: &findings)
+            loop = (report, layer, false)
+        } else {
+            let after = try decide(served.listing.version, in: view)
+            if after.report.decision == .forced { loop = (after.report, after.layer, true) }
+        }
+        if let (looping, loopLayer, afterUpdate) = loop {
+            if looping.reason == .belowMinimumRequired {
+                noteMinimumAboveStore(loopLayer, served: served.listing.version, storefront: code, row: index, into: &findings)
+            } else if afterUpdate {
+                findings.add(.forcedAfterUpdate, .deadEnd, "\(served.listing.version)|\(loopLayer.name)", storefront: code, row: index) { places, versions in
+                    ("Users on \(versions) in \(places) update to \(served.listing.version), which \(loopLayer.name) still forces (\(looping.reason.rawValue)): the alert comes back after updating.",
+                     "Keep \(served.listing.version) out of the forced range (maxAppVersion below it), or force only once a version outside it is served.")
+                }
             } else {
-                findings.add(.forcedNotListed, .deadEnd, "nothing newer|\(served.listing.version)|\(layer.name)", storefront: code, row: index) { places, versions in
-                    ("\(layer.name) forces users on \(versions) in \(places), where the store serves \(served.listing.version): nothing newer, so the App Store shows Open and the alert comes back.",
+                findings.add(.forcedNotListed, .deadEnd, "nothing newer|\(served.listing.version)|\(loopLayer.name)", storefront: code, row: index) { places, versions in
+                    ("\(loopLayer.name) forces users on \(versions) in \(places), where the store serves \(served.listing.version): nothing newer, so the App Store shows Open and the alert comes back.",
                      "Wait until \(places) serve the version the update is for (toastercli preflight --watch) before forcing it.")
                 }
             }
-        } else {
-            let (after, afterLayer) = try decide(served.listing.version, in: view)
-            if after.decision == .forced {
-                stranded = true
-                if after.reason == .belowMinimumRequired {
-                    noteMinimumAboveStore(afterLayer, served: served.listing.version, storefront: code, row: index, into: &findings)
-                } else {
-                    findings.add(.forcedAfterUpdate, .deadEnd, "\(served.listing.version)|\(afterLayer.name)", storefront: code, row: index) { places, versions in
-                        ("Users on \(versions) in \(places) update to \(served.listing.version), which \(afterLayer.name) still forces (\(after.reason.rawValue)): the alert comes back after updating.",
-                         "Keep \(served.listing.version) out of the forced range (maxAppVersion below it), or force only once a version outside it is served.")
-                    }
-                }
-            }
         }
+        var stranded = loop != nil
         if let os = row.os, let device = try? Version(os), let requiredText = served.listing.minimumOSVersion,
            let required = try? Version(requiredText), device < required {
             stranded = true
