@@ -128,7 +128,7 @@ extension PreflightInput {
         guard case .appStore = ExternalApp.opening(url, listing: nil) else {
             findings.add(.storeURL, .deadEnd, "not a store|\(url)", storefront: code, row: row) { places, versions in
                 ("The update URL \(url) (\(layer.name)) is not an App Store link: users on \(versions) in \(places) are sent to a browser, not to the update.",
-                 "Use itms-apps://itunes.apple.com/app/id\(view.served?.trackID.map(String.init) ?? "{trackId}") as the update URL.")
+                 "Use \(AppStoreURL.forApp(id: view.served?.trackID.map(String.init) ?? "{trackId}")) as the update URL.")
             }
             return
         }
@@ -136,7 +136,7 @@ extension PreflightInput {
               named != String(trackID) else { return }
         findings.add(.storeURL, .deadEnd, "other app|\(url)|\(trackID)", storefront: code, row: row) { places, versions in
             ("The update URL \(url) (\(layer.name)) names app id\(named), but the lookup in \(places) answers trackId \(trackID): users on \(versions) are sent to another app's page.",
-             "Use itms-apps://itunes.apple.com/app/id\(trackID) as the update URL.")
+             "Use \(AppStoreURL.forApp(id: String(trackID))) as the update URL.")
         }
     }
 

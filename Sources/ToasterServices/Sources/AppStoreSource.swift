@@ -44,7 +44,7 @@ public struct AppStoreSource: ServiceSource {
         UpdatePolicy(
             latestVersion: entry.version,
             // The seed opens the store app directly rather than the web page in trackViewUrl.
-            updateURL: entry.trackId.map { "itms-apps://itunes.apple.com/app/id\($0)" },
+            updateURL: entry.trackId.map { AppStoreURL.forApp(id: String($0)) },
             listing: entry.listing
         )
     }
