@@ -95,8 +95,22 @@ public struct PreflightReport: Sendable {
 
     public var hasDeadEnd: Bool { findings.contains { $0.severity == .deadEnd } }
 
-    /// Findings that the store catching up can end, and nothing that waiting cannot fix.
-    public var blocksUntilStoreCatchesUp: Bool { findings.contains { $0.kind.endsByWaiting } }
+    /// What `--watch` does with this round.
+    public enum WatchStep: Sendable, Equatable {
+        /// Nothing left that waiting could end, and no dead end: force now.
+        case safe
+        /// Only what the store catching up can end; `why` names each finding and its storefronts.
+        case waiting(why: String)
+        /// A dead end that waiting cannot end.
+        case stuck
+    }
+
+    public var watchStep: WatchStep {
+        if findings.contains(where: { $0.severity == .deadEnd && !$0.kind.endsByWaiting }) { return .stuck }
+        let waiting = findings.filter(\.kind.endsByWaiting)
+        if waiting.isEmpty { return .safe }
+        return .waiting(why: waiting.map { "\($0.kind.rawValue) in \($0.storefrontList)" }.joined(separator: "; "))
+    }
 
     /// Rows' worst outcome across storefronts.
     public var worstCells: [PreflightCell] { cells.map { $0.max { $0.rank < $1.rank } ?? .none } }

@@ -2,15 +2,11 @@
 /// strands or misleads users. `kind` names are stable: CI jobs and docs/10-preflight.md use them.
 public struct PreflightFinding: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
-        case minAboveStore = "min-above-store"
-        case forcedNotListed = "forced-not-listed"
-        case forcedAfterUpdate = "forced-after-update"
-        case osDeadEnd = "os-dead-end"
-        case storeURL = "store-url"
-        case tooFresh = "too-fresh"
-        case lookupsDisagree = "lookups-disagree"
-        case versionString = "version-string"
-        case window
+        // Dead ends.
+        case minAboveStore = "min-above-store", forcedNotListed = "forced-not-listed", forcedAfterUpdate = "forced-after-update",
+             osDeadEnd = "os-dead-end", storeURL = "store-url"
+        // Warnings.
+        case tooFresh = "too-fresh", lookupsDisagree = "lookups-disagree", versionString = "version-string", window
 
         /// Whether the store catching up can end it, so `--watch` keeps asking.
         public var endsByWaiting: Bool {

@@ -159,6 +159,16 @@ import Testing
         #expect(report.findings.isEmpty)
     }
 
+    @Test func watchWaitsOnlyForWhatTheStoreCanEnd() throws {
+        let lagging = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0")), [Self.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0")])
+        #expect(lagging.watchStep == .waiting(why: "min-above-store in kr"))
+        let locked = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0", minimumOS: "17.0")), [Self.minimum("2.0.0")],
+                                       installed: [InstalledGroup(version: "1.0.0", os: "15.0")])
+        #expect(locked.watchStep == .stuck, "no store update makes iOS 15 install it")
+        let served = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0")])
+        #expect(served.watchStep == .safe)
+    }
+
     @Test func unreadablePolicyVersionIsAnError() {
         #expect(throws: PreflightError.self) {
             try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.minimum("1.3.0 (93)")])

@@ -1,0 +1,107 @@
+import ArgumentParser
+import FoundationEssentials
+import ToasterCore
+import ToasterFiles
+import ToasterServices
+
+/// What `preflight` evaluates: the app and its storefronts, the policy about to be published,
+/// the installed base, and the clock.
+struct PreflightOptions: ParsableArguments {
+    @Option(help: "The App Store id to look up.") var appId: String?
+
+    @Option(help: "Storefronts, e.g. kr,us,jp, or all.") var countries = "kr"
+
+    @Option(help: "The bundle id to look up (with --app-id, both are asked and compared).") var bundleId: String?
+
+    @Option(help: "Hours a release must be out before forcing it is safe.") var minReleaseAge = 24.0
+
+    @Option(help: "The minimum required version about to be published.") var minRequiredVersion: String?
+
+    @Option(help: ArgumentHelp("A Remote Config fetch answer (same keys as --source remote-config).", valueName: "file|url"))
+    var remoteConfig: String?
+
+    @Option(help: ArgumentHelp("The CMS force-update object (key from TOASTER_CMS_API_KEY).", valueName: "file|url")) var cms: String?
+
+    @Option(help: ArgumentHelp("A toaster-server policy file: the app's minRequiredVersion and forced object.", valueName: "file"))
+    var policy: String?
+
+    @Option(help: "Rules per update kind, as for run and check.") var rules: String?
+
+    @Option(help: ArgumentHelp("The installed base: a CSV with the header version,users and optionally os.", valueName: "file"))
+    var installed: String?
+
+    @Option(help: "Installed versions, e.g. 1.0.0,1.9.0 (without users).") var installedVersions: String?
+
+    @Option(help: "Fix the clock to this ISO 8601 instant (not with --watch).") var now: String?
+
+    func validate() throws {
+        guard appId != nil || bundleId != nil else { throw ValidationError("give --app-id, --bundle-id or both") }
+        guard installed == nil || installedVersions == nil else { throw ValidationError("give --installed or --installed-versions, not both") }
+        guard minReleaseAge >= 0, minReleaseAge <= 8760 else { throw ValidationError("--min-release-age must be between 0 and 8760 hours") }
+        if let now, ISO8601.parse(now) == nil {
+            throw ValidationError("--now \"\(now)\" is not an ISO 8601 instant such as 2026-11-22T09:00:00Z")
+        }
+        _ = try storefronts()
+        _ = try parsedRules()
+    }
+
+    var keys: [LookupRequest.Key] { [appId.map(LookupRequest.Key.id), bundleId.map(LookupRequest.Key.bundleID)].compactMap { $0 } }
+
+    func storefronts() throws -> [String] {
+        if countries.lowercased() == "all" { return AppStoreStorefronts.all }
+        let codes = countries.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingWhitespace()).lowercased() }
+        for code in codes where !AppStoreStorefronts.all.contains(code) {
+            throw ValidationError("--countries: \"\(code)\" is not an App Store storefront (two-letter codes such as kr, us, jp, or all)")
+        }
+        return codes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+    }
+
+    func parsedRules() throws -> UpdateRules {
+        do { return try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) } ?? .seed } catch {
+            throw ValidationError("--rules: \(error)")
+        }
+    }
+
+    /// The policy layers in the order they are combined (docs/10-preflight.md).
+    func policyLayers(timeout: Duration) throws -> [PolicyLayer] {
+        var layers: [PolicyLayer] = []
+        if let minRequiredVersion {
+            do { _ = try Version(minRequiredVersion) } catch { throw CLIError("--min-required-version: \(error)") }
+            layers.append(PolicyLayer(name: "--min-required-version", policy: UpdatePolicy(minimumRequiredVersion: minRequiredVersion)))
+        }
+        do {
+            if let remoteConfig {
+                layers.append(try PublishedPolicy.remoteConfig(remoteConfig, appID: appId ?? bundleId ?? "", timeout: timeout))
+            }
+            if let cms {
+                layers.append(try PublishedPolicy.cms(cms, apiKey: Environment.value("TOASTER_CMS_API_KEY"), timeout: timeout))
+            }
+            if let policy {
+                layers += try PublishedPolicy.serverPolicy(policy, appID: appId, bundleID: bundleId)
+            }
+        } catch {
+            throw CLIError(error.message)
+        }
+        return layers
+    }
+
+    func installedGroups() throws -> [InstalledGroup]? {
+        if let installedVersions {
+            return try installedVersions.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                let text = String(item.trimmingWhitespace())
+                do { _ = try Version(text) } catch { throw CLIError("--installed-versions: \(error)") }
+                return InstalledGroup(version: text)
+            }
+        }
+        guard let installed else { return nil }
+        let data: Data
+        do { data = try BoundedFile.read(installed, limit: 4 << 20) } catch { throw CLIError("--installed: \(error.description)") }
+        guard let text = String(validating: data, as: UTF8.self) else { throw CLIError("--installed \(installed): the file is not UTF-8 text") }
+        do { return try InstalledBase.parse(csv: text) } catch { throw CLIError("--installed \(installed): \(error)") }
+    }
+
+    func input(answers: [LookupAnswer], layers: [PolicyLayer], installed: [InstalledGroup]?) throws -> PreflightInput {
+        PreflightInput(storefronts: try storefronts(), answers: answers, layers: layers, installed: installed, rules: try parsedRules(),
+                       appID: appId, now: now.flatMap(ISO8601.parse) ?? Date(), minimumReleaseAge: .seconds(Int64(minReleaseAge * 3600)))
+    }
+}
