@@ -98,7 +98,7 @@ extension PreflightInput {
             } else {
                 findings.add(.forcedNotListed, .deadEnd, "nothing newer|\(served.listing.version)|\(loopLayer.name)", storefront: code, row: index) { places, versions in
                     ("\(loopLayer.name) forces users on \(versions) in \(places), where the store serves \(served.listing.version): nothing newer, so the App Store shows Open and the alert comes back.",
-                     "Wait until \(places) serve the version the update is for (toastercli preflight --watch) before forcing it.")
+                     "Wait until the store in \(places) serves the version the update is for (toastercli preflight --watch) before forcing it.")
                 }
             }
         }
@@ -117,7 +117,7 @@ extension PreflightInput {
     private func noteMinimumAboveStore(_ layer: PolicyLayer, served: String, storefront: String, row: Int, into findings: inout FindingCollector) {
         let minimum = layer.policy.minimumRequiredVersion ?? "?"
         findings.add(.minAboveStore, .deadEnd, "\(minimum)|\(served)|\(layer.name)", storefront: storefront, row: row) { places, versions in
-            ("The minimum required version \(minimum) (\(layer.name)) is above \(served), the version \(places) serve: users on \(versions) are forced to an update they cannot get, and the App Store shows Open.",
+            ("The minimum required version \(minimum) (\(layer.name)) is above \(served), the version served in \(places): users on \(versions) are forced to an update they cannot get, and the App Store shows Open.",
              "Publish a minimum of at most \(served) now, and raise it to \(minimum) once every storefront serves it (toastercli preflight --watch).")
         }
     }
