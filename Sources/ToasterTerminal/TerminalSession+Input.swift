@@ -7,11 +7,13 @@ extension TerminalSession {
     /// knows every form of a key whatever the terminal's cursor mode.
     func readEvents() -> [AppEvent] {
         var inputs = decoder.feed(Self.readAvailable(waitingMilliseconds: 0))
-        // A lone ESC, or a sequence cut short, waits the escape delay for its rest.
-        while decoder.isWaiting {
+        // A lone ESC, or a sequence cut short, waits the escape delay for its rest; a few
+        // times at most, so that a flood of bytes cannot keep signals and drawing waiting.
+        for _ in 0..<4 where decoder.isWaiting {
             let more = Self.readAvailable(waitingMilliseconds: Self.escapeDelayMilliseconds)
             inputs += more.isEmpty ? decoder.flush() : decoder.feed(more)
         }
+        if decoder.isWaiting { inputs += decoder.flush() }
         return inputs.compactMap(event)
     }
 

@@ -23,4 +23,18 @@ import Testing
         try app.terminal.press("Escape")
         try app.trace.waitFor("Esc, still 다음에") { $0.contains("alertDismissed 다음에") }
     }
+
+    /// Broken UTF-8, a report never asked for, a sequence cut off by another, F1: none of it
+    /// answers the alert, and the keys after it still work.
+    @Test func garbageInputAnswersNothing() throws {
+        let app = try ToasterApp(OptionalAlertTests.optional)
+        try app.terminal.waitForScreen("the optional alert") { $0.contains("[ 업데이트 ]") && $0.contains("└") }
+        try app.terminal.sendBytes("ff", "fe", "c0", "af", "80", "1b", "5b", "3f", "31", "3b", "32", "63",
+                                   "1b", "5b", "3c", "39", "39", "3b", "1b", "4f", "50", "ed", "95")
+        try app.focusOutAndWait()
+        #expect(try app.terminal.screen().contains("[ 업데이트 ]"), "the alert is up, focus unchanged")
+        #expect(try app.trace.summary().filter { $0.hasPrefix("alertDismissed") }.isEmpty, "nothing was answered")
+        try app.terminal.press("Left")
+        try app.terminal.waitFor("[ 다음에 ]")
+    }
 }
