@@ -21,8 +21,9 @@ extension LaunchMachine {
         guard state.phase == .running else { return }
         if let app = state.externalApp {
             guard case .appStore(let page) = app else { return }
-            let button = ScreenRenderer.storeButton(page, language: state.configuration.language, screenHeight: screenHeight)
-            if row == button.row, button.columns.contains(column) { pressInExternalApp(.enter, app) }
+            if StoreLayout(page, language: state.configuration.language, screenHeight: screenHeight).isOnButton(column: column, row: row) {
+                pressInExternalApp(.enter, app)
+            }
             return
         }
         guard var alert = state.alert,
@@ -37,6 +38,8 @@ extension LaunchMachine {
         switch key {
         case .up: state.selectedLink = max(0, state.selectedLink - 1)
         case .down: state.selectedLink = min(count - 1, state.selectedLink + 1)
+        case .home: state.selectedLink = 0
+        case .end: state.selectedLink = max(0, count - 1)
         case .enter where count > 0: state.screen = .linkPage(url: state.configuration.links[state.selectedLink].url)
         case .character("q"), .character("Q"): handle(.terminate(.quitKey))
         default: break
