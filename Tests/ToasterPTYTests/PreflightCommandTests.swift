@@ -206,4 +206,15 @@ import Testing
         #expect(!done.contains("storefronts ·"), "the bar is cleared before the report")
         #expect(done.contains("No findings"))
     }
+
+    @Test func controlCClearsTheBar() throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let command = [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--app-id", "42",
+                       "--countries", "kr,us,jp,gb", "--rate", "6", "--concurrency", "1"]
+        let terminal = try TmuxTerminal(width: 100, height: 24, command: command.map(ToasterApp.quote).joined(separator: " ") + "; echo exit=$?; sleep 30")
+        try terminal.waitFor("storefronts ·")
+        try terminal.press("C-c")
+        let screen = try terminal.waitFor("exit=130")
+        #expect(!screen.contains("storefronts ·"), "the bar is cleared on Ctrl-C")
+    }
 }

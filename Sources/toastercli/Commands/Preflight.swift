@@ -47,6 +47,11 @@ struct Preflight: ParsableCommand {
     }
 
     func run() throws {
+        // A parent may pass these on blocked (test runners do); Ctrl-C must still stop a long run.
+        var interrupts = sigset_t()
+        sigemptyset(&interrupts)
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
         let limit = Duration.milliseconds(Int64(timeout * 1000))
         let layers = try inputs.policyLayers(timeout: limit)
         let lookups: StorefrontLookups
@@ -116,7 +121,19 @@ private final class ProgressLine: Sendable {
     private let start = MonotonicPace().now
     private let lock = Mutex(())
 
-    init(enabled: Bool) { self.enabled = enabled }
+    init(enabled: Bool) {
+        self.enabled = enabled
+        guard enabled else { return }
+        // Ctrl-C, or a kill, while the bar is up: clear it, then end as the signal would.
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { received in
+                let clear: StaticString = "\r\u{1B}[2K"
+                _ = Glibc.write(STDERR_FILENO, clear.utf8Start, clear.utf8CodeUnitCount)
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
 
     func show(done: Int, total: Int) {
         write("\r\u{1B}[2K" + PreflightProgress.line(done: done, total: total, elapsed: MonotonicPace().now - start))
