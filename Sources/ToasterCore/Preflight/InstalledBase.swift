@@ -17,8 +17,8 @@ public struct InstalledGroup: Sendable, Equatable {
 /// one group a line. Strict: every problem names its line.
 public enum InstalledBase {
     public static func parse(csv text: String) throws(InstalledBaseError) -> [InstalledGroup] {
-        // `\r\n` is one Character, a newline like `\n`.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // `\r\n` is one Character, a newline like `\n`; spreadsheets often start the file with a BOM.
+        var lines = (text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         while lines.last?.trimmingWhitespace().isEmpty == true { lines.removeLast() }
         guard let header = lines.first else { throw InstalledBaseError(line: 1, problem: "the file is empty; expected a header such as version,users") }
         let names = header.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingWhitespace()).lowercased() }

@@ -200,7 +200,7 @@ import Testing
 
 @Suite struct InstalledBaseTests {
     @Test func readsColumnsInAnyOrder() throws {
-        let groups = try InstalledBase.parse(csv: "users,version,os\r\n120,1.0.0,15.4\n30,2.0.0,\n")
+        let groups = try InstalledBase.parse(csv: "\u{FEFF}users,version,os\r\n120,1.0.0,15.4\n30,2.0.0,\n")
         #expect(groups == [InstalledGroup(version: "1.0.0", os: "15.4", users: 120), InstalledGroup(version: "2.0.0", users: 30)])
     }
 
