@@ -45,7 +45,7 @@ public struct ScreenRenderer {
 
     mutating func drawHint(_ hint: String) {
         canvas.fill(x: 0, y: bottom, width: canvas.width, height: 1, style: .hint)
-        canvas.put(hint, x: 1, y: bottom, style: .hint, limit: canvas.width - 2)
+        canvas.put(TextWrapper.truncated(hint, width: canvas.width - 2), x: 1, y: bottom, style: .hint)
     }
 
     /// Writes `text` centred on row `y`.

@@ -36,7 +36,7 @@ public struct AppStoreSource: ServiceSource {
         let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
         let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup")
         guard let entry = lookup.results.first, lookup.resultCount != 0 else {
-            throw SourceError("app not found in store \(country)")
+            throw SourceError(.notListed, "app not found in store \(country)")
         }
         return Self.policy(from: entry)
     }

@@ -13,7 +13,8 @@ struct Run: ParsableCommand {
         discussion: """
             Keys: ↑/↓ and Enter on the home screen, q to quit; in an alert ←/→ or Tab to move, \
             Enter or Space to choose, Esc for 다음에; in the App Store Enter installs and Esc \
-            returns. Ctrl-Z suspends (the scene goes to the background), Ctrl-C quits anywhere.
+            returns. A click on a button presses it. Keys are ignored while the terminal has no \
+            focus. Ctrl-Z suspends (the scene goes to the background), Ctrl-C quits anywhere.
             """
     )
 
@@ -69,9 +70,9 @@ struct Run: ParsableCommand {
         configuration.launchLink = try launchLink()
         let book = stateOptions.directory.map { AnswerBook(directory: $0, appKey: options.appKey) }
         if let problem = book?.loadProblem {
-            configuration.notices.append(problem)
+            configuration.notices.append(.stateFileUnusable(problem))
         } else if book == nil {
-            configuration.notices.append("answers are not remembered: no --state-dir, XDG_STATE_HOME or HOME")
+            configuration.notices.append(.answersNotRemembered)
         }
         let recorder: TerminalRunner.Recorder = { note in
             do throws(FileError) {
@@ -82,15 +83,16 @@ struct Run: ParsableCommand {
             }
         }
         let runner = TerminalRunner(configuration: configuration, theme: theme, trace: traceFile, recorder: recorder) { appVersion in
-            let failure: String
+            let failure: CheckFailure
             do {
                 let policy = try source.fetchPolicy()
                 let report = try decider.decide(current: appVersion, policy: policy, now: clock.now)
                 return .decided(book?.applying(to: report, now: clock.now) ?? report)
             } catch let error as SourceError {
-                failure = error.message
+                failure = error.failure
             } catch {
-                failure = "\(error)"
+                // The decider's only failure: a version in the answer that is not one.
+                failure = CheckFailure(.unusableAnswer, "\(error)")
             }
             // No bypass by going offline: the last forced decision stands.
             guard let forced = book?.recoveredDecision(appVersion: appVersion) else { return .failed(failure) }
