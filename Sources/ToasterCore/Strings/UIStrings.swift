@@ -4,7 +4,7 @@
 /// them as closure arguments, so the arity is checked too. Texts a payload supplies, and the
 /// English of the trace and `check`, are not here.
 public struct UIStrings: Sendable {
-    // The update alerts: Korean exactly as the seed has them.
+    // The update alerts: Korean exactly as the reference app has them.
     let forceUpdateTitle: String
     let forceUpdateMessage: String
     let noticeFeatUpdateTitle: String
