@@ -89,7 +89,6 @@ public struct LaunchMachine {
             guard isForRunningVersion(report) else { return }
             adopt(report)
             state.check = .decided(report)
-            effects.append(.remember(.checked(report)))
         case .failed(let failure):
             state.check = .failed(failure)
             traceFailure(failure)

@@ -34,3 +34,15 @@ public struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { detail }
 }
+
+/// A check's outcome, and why what it found could not be remembered, if it could not (the
+/// outcome stands either way; the problem goes to the trace or standard error).
+public struct CheckResult: Sendable, Equatable {
+    public let outcome: CheckOutcome
+    public let recordingProblem: String?
+
+    public init(_ outcome: CheckOutcome, recordingProblem: String? = nil) {
+        self.outcome = outcome
+        self.recordingProblem = recordingProblem
+    }
+}
