@@ -28,7 +28,9 @@ public struct ScreenRenderer {
             let layout = drawAlert(alert)
             // The hint line speaks of the alert's keys, so it is not dimmed with the screen.
             if layout.top + layout.height < canvas.height {
-                drawHint(alert.model.type.isForced ? strings.forcedAlertHint : strings.optionalAlertHint)
+                let model = alert.model
+                drawHint(model.type.isForced ? strings.forcedAlertHint(TextSanitizer.cleanLine(model.buttonTitles[0]))
+                                             : strings.optionalAlertHint)
             }
         }
     }

@@ -9,7 +9,7 @@ extension UIStrings {
         laterButton: "Later",
         skipButton: "Skip This Version",
         updateButton: "Update",
-        forcedAlertHint: "Enter update · Ctrl-C quit the app",
+        forcedAlertHint: { "Enter \($0) · Ctrl-C quit the app" },
         optionalAlertHint: "Enter choose · Esc later · Ctrl-C quit · ←→ move",
 
         appName: "Toaster",

@@ -9,7 +9,7 @@ extension UIStrings {
         laterButton: "あとで",
         skipButton: "このバージョンをスキップ",
         updateButton: "アップデート",
-        forcedAlertHint: "Enter アップデート · Ctrl-C アプリを終了",
+        forcedAlertHint: { "Enter \($0) · Ctrl-C アプリを終了" },
         optionalAlertHint: "Enter 選択 · Esc あとで · Ctrl-C 終了 · ←→ 移動",
 
         appName: "トースター",

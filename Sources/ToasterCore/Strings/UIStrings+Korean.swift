@@ -9,7 +9,7 @@ extension UIStrings {
         laterButton: "다음에",
         skipButton: "이 버전 건너뛰기",
         updateButton: "업데이트",
-        forcedAlertHint: "Enter 업데이트 · Ctrl-C 앱 종료",
+        forcedAlertHint: { "Enter \($0) · Ctrl-C 앱 종료" },
         optionalAlertHint: "Enter 선택 · Esc 다음에 · Ctrl-C 종료 · ←→ 이동",
 
         appName: "토스터",

@@ -14,7 +14,8 @@ public struct UIStrings: Sendable {
     let laterButton: String
     let skipButton: String
     let updateButton: String
-    let forcedAlertHint: String
+    /// Names the forced alert's one button, whose title a payload may set.
+    let forcedAlertHint: @Sendable (_ button: String) -> String
     let optionalAlertHint: String
 
     // Home, the link page, the status line and the notice row above it.
