@@ -16,6 +16,8 @@ public struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
         case timedOut
         /// An HTTP error status, or too many redirects.
         case serverError
+        /// A TLS certificate the client does not trust (self-signed, expired, another host's).
+        case untrustedCertificate
         /// An answer that cannot be decoded or used (too large, bad JSON, a version that is not one).
         case unusableAnswer
         /// The store has no such app.

@@ -28,6 +28,7 @@ extension UIStrings {
         cannotConnect: "Cannot connect to the server",
         timedOut: "The server did not answer in time",
         serverError: "The server answered with an error",
+        untrustedCertificate: "The server's certificate is not trusted",
         unusableAnswer: "The server's answer cannot be used",
         appNotListed: "The app is not in the store",
         checkMisconfigured: "The update check is not set up right",

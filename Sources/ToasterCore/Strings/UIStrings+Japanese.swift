@@ -28,6 +28,7 @@ extension UIStrings {
         cannotConnect: "サーバーに接続できません",
         timedOut: "サーバーが時間内に応答しませんでした",
         serverError: "サーバーがエラーを返しました",
+        untrustedCertificate: "サーバーの証明書を信頼できません",
         unusableAnswer: "サーバーの応答を使えません",
         appNotListed: "ストアにアプリが見つかりません",
         checkMisconfigured: "アップデート確認の設定に問題があります",

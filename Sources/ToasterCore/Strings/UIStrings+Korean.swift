@@ -28,6 +28,7 @@ extension UIStrings {
         cannotConnect: "서버에 연결할 수 없어요",
         timedOut: "서버가 제때 응답하지 않았어요",
         serverError: "서버가 오류로 응답했어요",
+        untrustedCertificate: "서버의 인증서를 신뢰할 수 없어요",
         unusableAnswer: "서버의 응답을 쓸 수 없어요",
         appNotListed: "스토어에서 앱을 찾을 수 없어요",
         checkMisconfigured: "업데이트 확인 설정에 문제가 있어요",

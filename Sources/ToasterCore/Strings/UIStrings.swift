@@ -36,6 +36,7 @@ public struct UIStrings: Sendable {
     let cannotConnect: String
     let timedOut: String
     let serverError: String
+    let untrustedCertificate: String
     let unusableAnswer: String
     let appNotListed: String
     let checkMisconfigured: String
@@ -97,6 +98,7 @@ public struct UIStrings: Sendable {
         case .unreachable: cannotConnect
         case .timedOut: timedOut
         case .serverError: serverError
+        case .untrustedCertificate: untrustedCertificate
         case .unusableAnswer: unusableAnswer
         case .notListed: appNotListed
         case .misconfigured: checkMisconfigured
