@@ -5,15 +5,10 @@
 /// English of the trace and `check`, are not here.
 public struct UIStrings: Sendable {
     // The update alerts: Korean exactly as the reference app has them.
-    let forceUpdateTitle: String
-    let forceUpdateMessage: String
-    let noticeFeatUpdateTitle: String
-    let noticeFeatUpdateMessage: String
-    let noticeUpdateTitle: String
-    let noticeUpdateMessage: String
-    let laterButton: String
-    let skipButton: String
-    let updateButton: String
+    let forceUpdateTitle: String, forceUpdateMessage: String
+    let noticeFeatUpdateTitle: String, noticeFeatUpdateMessage: String
+    let noticeUpdateTitle: String, noticeUpdateMessage: String
+    let laterButton: String, skipButton: String, updateButton: String
     /// Names the forced alert's one button, whose title a payload may set.
     let forcedAlertHint: @Sendable (_ button: String) -> String
     let optionalAlertHint: String
@@ -55,11 +50,10 @@ public struct UIStrings: Sendable {
     public let releaseNotes: String
     let storeInstallButton: String
     let storeHint: String
-    let storeInstalling: String
-    let storeInstallingHint: String
+    let storeInstalling: String, storeInstallingHint: String
     let storeNoListing: String
-    let version: String
-    let released: String
+    /// The listing's facts: `버전 1.10.0 · 출시 2026-11-20 · iOS 15.0 이상`.
+    let version: String, released: String
     let minimumOS: @Sendable (_ version: String) -> String
     let browserNote: String
     let returnHint: String
