@@ -20,6 +20,9 @@ import Testing
         let screen = try app.terminal.screen()
         #expect(screen.contains(OptionalAlertTests.title) && screen.contains("[ 다음에 ]"), "the alert is up, focus on 다음에")
         #expect(try app.trace.summary().filter { $0.hasPrefix("alertDismissed") }.isEmpty, "nothing was answered")
+        // An inactive scene takes no keys: back to active before the next one.
+        try app.terminal.focusIn()
+        try app.terminal.waitFor("scene: active")
         try app.terminal.press("Escape")
         try app.trace.waitFor("Esc, still 다음에") { $0.contains("alertDismissed 다음에") }
     }
@@ -34,6 +37,8 @@ import Testing
         try app.focusOutAndWait()
         #expect(try app.terminal.screen().contains("[ 업데이트 ]"), "the alert is up, focus unchanged")
         #expect(try app.trace.summary().filter { $0.hasPrefix("alertDismissed") }.isEmpty, "nothing was answered")
+        try app.terminal.focusIn()
+        try app.terminal.waitFor("scene: active")
         try app.terminal.press("Left")
         try app.terminal.waitFor("[ 다음에 ]")
     }

@@ -25,7 +25,7 @@ public struct VersionCheck: Sendable {
     /// Blocks the calling thread until the source answers, fails or reaches its deadline.
     public func run(appVersion: String) -> CheckResult {
         let now = clock.now
-        let failure: String
+        let failure: CheckFailure
         do {
             let policy = try source.fetchPolicy()
             let report = try decider.decide(current: appVersion, policy: policy, now: now)
@@ -33,9 +33,10 @@ public struct VersionCheck: Sendable {
             let held = answers.applying(to: report, now: now)
             return CheckResult(.decided(held), recordingProblem: remember(.checked(held)))
         } catch let error as SourceError {
-            failure = error.message
+            failure = error.failure
         } catch {
-            failure = "\(error)"
+            // The decider's only failure: a version in the answer that is not one.
+            failure = CheckFailure(.unusableAnswer, "\(error)")
         }
         guard let forced = answers?.recoveredDecision(appVersion: appVersion) else { return CheckResult(.failed(failure)) }
         return CheckResult(.failedButForced(failure, forced))

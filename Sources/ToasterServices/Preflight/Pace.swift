@@ -77,7 +77,7 @@ public struct RetryPolicy: Sendable {
                 return try attempt()
             } catch {
                 guard number < attempts, Self.passes(error) else {
-                    throw number > 1 ? SourceError("\(error.message) (after \(number) tries)") : error
+                    throw number > 1 ? SourceError(error.kind, "\(error.message) (after \(number) tries)") : error
                 }
                 pace.sleep(for: backoff)
                 backoff *= 2
@@ -86,11 +86,12 @@ public struct RetryPolicy: Sendable {
         }
     }
 
-    /// Read from HTTPFetcher's sentence, which starts `HTTP {status}` for an answer that is not
-    /// 2xx and `timed out` for a deadline.
+    /// The status is read from HTTPFetcher's sentence for a server error, which starts
+    /// `HTTP {status}` (too many redirects is a server error too, and does not pass).
     static func passes(_ error: SourceError) -> Bool {
-        if error.message.hasPrefix("timed out") { return true }
-        guard error.message.hasPrefix("HTTP "), let status = Int(error.message.dropFirst(5).prefix(3)) else { return false }
+        if error.kind == .timedOut { return true }
+        guard error.kind == .serverError, error.message.hasPrefix("HTTP "),
+              let status = Int(error.message.dropFirst(5).prefix(3)) else { return false }
         return status == 403 || status == 429 || (500...599).contains(status)
     }
 }

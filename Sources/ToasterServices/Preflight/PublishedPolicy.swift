@@ -23,12 +23,12 @@ public enum PublishedPolicy {
     /// Config serves it) and its `forced` object (as the CMS serves it).
     public static func serverPolicy(_ path: String, appID: String?, bundleID: String?) throws(SourceError) -> [PolicyLayer] {
         let data: Data
-        do { data = try BoundedFile.read(path, limit: 1 << 20) } catch { throw SourceError("--policy \(path): \(error.description)") }
+        do { data = try BoundedFile.read(path, limit: 1 << 20) } catch { throw SourceError(.misconfigured, "--policy \(path): \(error.description)") }
         let file = try JSONPayload.decode(ServerPolicyFile.self, from: data, what: "--policy \(path)")
         guard let app = file.apps.first(where: { app in
             appID.map { String(app.trackId) == $0 } ?? false || bundleID.map { app.bundleId == $0 } ?? false
         }) else {
-            throw SourceError("--policy \(path) has no app with \(appID.map { "trackId \($0)" } ?? "bundleId \(bundleID ?? "")")")
+            throw SourceError(.misconfigured, "--policy \(path) has no app with \(appID.map { "trackId \($0)" } ?? "bundleId \(bundleID ?? "")")")
         }
         var layers: [PolicyLayer] = []
         if let minimum = app.minRequiredVersion {

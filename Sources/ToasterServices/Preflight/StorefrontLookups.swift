@@ -29,7 +29,7 @@ public final class StorefrontLookups: Sendable {
          fetch: @escaping @Sendable (_ url: String, _ timeout: Duration) throws(SourceError) -> Data) throws(SourceError) {
         guard case .web = try SourceLocation(parsing: lookupURL), let components = URLComponents(string: lookupURL),
               components.path.hasSuffix("/lookup") || components.path == "lookup" else {
-            throw SourceError("--lookup-url \"\(lookupURL)\" is not an http:// or https:// URL ending in /lookup")
+            throw SourceError(.misconfigured, "--lookup-url \"\(lookupURL)\" is not an http:// or https:// URL ending in /lookup")
         }
         self.lookupURL = lookupURL
         self.timeout = timeout
@@ -87,7 +87,7 @@ public final class StorefrontLookups: Sendable {
                         let answer = try self.answer(request)
                         if let done = state.record(answer, at: index) { progress(done, storefronts.count) }
                     } catch {
-                        state.fail(SourceError("storefront \(request.storefront), \(request.formName): \(error.message)"))
+                        state.fail(SourceError(error.kind, "storefront \(request.storefront), \(request.formName): \(error.message)"))
                     }
                 }
             }

@@ -35,7 +35,7 @@ public struct AppStoreSource: ServiceSource {
         }
         let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
         guard let entry = try AppStoreLookup.entry(from: data) else {
-            throw SourceError("app not found in store \(country)")
+            throw SourceError(.notListed, "app not found in store \(country)")
         }
         return Self.policy(from: entry)
     }

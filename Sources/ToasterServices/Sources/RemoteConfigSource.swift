@@ -23,7 +23,7 @@ public struct RemoteConfigSource: ServiceSource {
         let fetch = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: "Remote Config")
         let known = ["UPDATE", "NO_CHANGE", "NO_TEMPLATE", "EMPTY_CONFIG", "INSTANCE_STATE_UNSPECIFIED"]
         if let state = fetch.state, !known.contains(state) {
-            throw SourceError("Remote Config answer is unusable: unknown state \"\(state)\"")
+            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: unknown state \"\(state)\"")
         }
         let entries = fetch.entries ?? [:]
         let latest = entries[keys.latest]

@@ -12,7 +12,8 @@ struct Run: ParsableCommand {
         discussion: """
             Keys: ↑/↓ and Enter on the home screen, q to quit; in an alert ←/→, Home/End or Tab to move, \
             Enter or Space to choose, Esc for 다음에; in the App Store Enter installs and Esc \
-            returns. Ctrl-Z suspends (the scene goes to the background), Ctrl-C quits anywhere.
+            returns. A click on a button presses it. Keys are ignored while the terminal has no \
+            focus. Ctrl-Z suspends (the scene goes to the background), Ctrl-C quits anywhere.
             """
     )
 

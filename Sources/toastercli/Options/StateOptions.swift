@@ -1,4 +1,5 @@
 import ArgumentParser
+import ToasterCore
 import ToasterServices
 
 /// Where the app's remembered answers live: `--state-dir`, else `$XDG_STATE_HOME/toastercli`,
@@ -17,10 +18,10 @@ struct StateOptions: ParsableArguments {
 
     /// `run`'s remembered answers for one app, in the folder the flag or the environment
     /// names, and what the user should be told about them (nil when all is well).
-    func answerBook(appKey: String) -> (book: AnswerBook?, notice: String?) {
-        guard let directory else { return (nil, "answers are not remembered: no --state-dir, XDG_STATE_HOME or HOME") }
+    func answerBook(appKey: String) -> (book: AnswerBook?, notice: StartupNotice?) {
+        guard let directory else { return (nil, .answersNotRemembered) }
         let book = AnswerBook(directory: directory, appKey: appKey)
-        return (book, book.loadProblem)
+        return (book, book.loadProblem.map(StartupNotice.stateFileUnusable))
     }
 
     /// For the commands that only work on the folder.

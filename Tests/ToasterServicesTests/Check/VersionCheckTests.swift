@@ -10,7 +10,7 @@ import ToasterServices
 @Suite struct VersionCheckTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)").path
     private let monday = Date(timeIntervalSince1970: 1_795_000_000)
-    private static let down = SourceError("connection refused (127.0.0.1:9)")
+    private static let down = SourceError(.unreachable, "connection refused (127.0.0.1:9)")
 
     /// A service that gives one fixed answer.
     private struct StubSource: VersionSource {
@@ -43,28 +43,29 @@ import ToasterServices
 
         let offline = try check(.failure(Self.down), at: monday).run(appVersion: "1.0.0")
         guard case let .failedButForced(message, forced) = offline.outcome else { throw Unexpected(offline.outcome) }
-        #expect(message == Self.down.message)
+        #expect(message == Self.down.failure)
         #expect(forced.decision == .forced && forced.reason == .rememberedForced)
         #expect(forced.updateURL == "itms-apps://itunes.apple.com/app/id42")
 
         let lifted = try decided(check(store("1.0.0"), at: monday).run(appVersion: "1.0.0"))
         #expect(lifted.decision == .none && lifted.reason == .upToDate)
-        #expect(try check(.failure(Self.down), at: monday).run(appVersion: "1.0.0").outcome == .failed(Self.down.message))
+        #expect(try check(.failure(Self.down), at: monday).run(appVersion: "1.0.0").outcome == .failed(Self.down.failure))
     }
 
     @Test func theForcedDecisionIsNotReappliedToANewerAppNorWithoutMemory() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try decided(check(store("2.0.0"), at: monday).run(appVersion: "1.0.0"))
-        #expect(try check(.failure(Self.down), at: monday).run(appVersion: "2.0.0").outcome == .failed(Self.down.message))
+        #expect(try check(.failure(Self.down), at: monday).run(appVersion: "2.0.0").outcome == .failed(Self.down.failure))
         #expect(try check(.failure(Self.down), at: monday, remembering: false).run(appVersion: "1.0.0").outcome
-                == .failed(Self.down.message))
+                == .failed(Self.down.failure))
     }
 
     @Test func anUnreadableAnswerIsAFailedCheck() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try check(store("2..0"), at: monday).run(appVersion: "1.0.0")
-        guard case .failed(let message) = result.outcome else { throw Unexpected(result.outcome) }
-        #expect(message.hasPrefix("the latest version: "))
+        guard case .failed(let failure) = result.outcome else { throw Unexpected(result.outcome) }
+        #expect(failure.kind == .unusableAnswer)
+        #expect(failure.detail.hasPrefix("the latest version: "))
     }
 
     @Test func aShownOptionalAlertWaitsForItsFrequencyThenComesBack() throws {
