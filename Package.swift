@@ -47,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "toastercli",
             dependencies: [
-                "ToasterCore", "ToasterTerminal", "ToasterServices", "ToasterFiles",
+                "ToasterCore", "ToasterTerminal", "ToasterServices", "ToasterFiles", "CTerminalSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

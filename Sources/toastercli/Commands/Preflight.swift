@@ -1,4 +1,5 @@
 import ArgumentParser
+import CTerminalSupport
 import FoundationEssentials
 import Glibc
 import Synchronization
@@ -136,7 +137,9 @@ private final class ProgressLine: Sendable {
     }
 
     func show(done: Int, total: Int) {
-        write("\r\u{1B}[2K" + PreflightProgress.line(done: done, total: total, elapsed: MonotonicPace().now - start))
+        var rows: Int32 = 0, columns: Int32 = 0
+        let width = toaster_terminal_size(STDERR_FILENO, &rows, &columns) == 0 ? Int(columns) : 80
+        write("\r\u{1B}[2K" + PreflightProgress.line(done: done, total: total, elapsed: MonotonicPace().now - start, width: width))
     }
 
     func clear() { write("\r\u{1B}[2K") }

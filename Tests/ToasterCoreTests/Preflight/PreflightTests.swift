@@ -198,6 +198,17 @@ import Testing
     }
 }
 
+@Suite struct PreflightProgressTests {
+    @Test func fitsOneRow() {
+        #expect(PreflightProgress.line(done: 0, total: 4, elapsed: .zero, width: 80) == "░░░░░░░░░░░░░░░░░░░░░░░░ 0/4 storefronts · estimating time left")
+        #expect(PreflightProgress.line(done: 2, total: 4, elapsed: .seconds(60), width: 80).hasSuffix("2/4 storefronts · about 1 min 1 s left"))
+        #expect(PreflightProgress.line(done: 2, total: 4, elapsed: .seconds(60), width: 80).hasPrefix("████████████░░░░░░░░░░░░ "))
+        for width in [10, 30, 45, 60] {
+            #expect(DisplayWidth.of(PreflightProgress.line(done: 1, total: 174, elapsed: .seconds(3), width: width)) < width)
+        }
+    }
+}
+
 @Suite struct InstalledBaseTests {
     @Test func readsColumnsInAnyOrder() throws {
         let groups = try InstalledBase.parse(csv: "\u{FEFF}users,version,os\r\n120,1.0.0,15.4\n30,2.0.0,\n")
