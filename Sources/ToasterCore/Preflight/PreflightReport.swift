@@ -1,45 +1,5 @@
 import FoundationEssentials
 
-/// One source of the policy about to be published (`--min-required-version`, a Remote Config
-/// answer, a CMS object, a toaster-server policy), named as the findings quote it.
-public struct PolicyLayer: Sendable, Equatable {
-    public var name: String
-    public var policy: UpdatePolicy
-
-    public init(name: String, policy: UpdatePolicy) {
-        self.name = name
-        self.policy = policy
-    }
-}
-
-/// Everything a preflight evaluates: the storefronts' answers, the policy, the installed base.
-public struct PreflightInput: Sendable {
-    public var storefronts: [String]
-    public var answers: [LookupAnswer]
-    /// Combined as an app combines its sources: each is decided against the store's answer and
-    /// the strongest decision wins (forced over optional over none).
-    public var layers: [PolicyLayer]
-    /// nil: the versions the policy and the store name.
-    public var installed: [InstalledGroup]?
-    public var rules: UpdateRules
-    /// The app id behind the default update URL; nil: the storefront's `trackId`.
-    public var appID: String?
-    public var now: Date
-    public var minimumReleaseAge: Duration
-
-    public init(storefronts: [String], answers: [LookupAnswer], layers: [PolicyLayer], installed: [InstalledGroup]?,
-                rules: UpdateRules = .seed, appID: String?, now: Date, minimumReleaseAge: Duration = .seconds(86_400)) {
-        self.storefronts = storefronts
-        self.answers = answers
-        self.layers = layers
-        self.installed = installed
-        self.rules = rules
-        self.appID = appID
-        self.now = now
-        self.minimumReleaseAge = minimumReleaseAge
-    }
-}
-
 /// What a user on one installed version meets in one storefront.
 public enum PreflightCell: String, Sendable {
     case none
@@ -135,9 +95,4 @@ public struct PreflightReport: Sendable {
         }
         return groups
     }
-}
-
-/// A version in the published policy that cannot be read: the policy must be fixed first.
-public struct PreflightError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
 }
