@@ -217,4 +217,19 @@ import Testing
         let screen = try terminal.waitFor("exit=130")
         #expect(!screen.contains("storefronts ·"), "the bar is cleared on Ctrl-C")
     }
+
+    @Test func policyFromTheServersFileAndFromRemoteConfigOverHTTP() throws {
+        let server = try ServerProcess(policy: try Self.policy([
+            "minRequiredVersion": "2.0.0", "remoteConfig": ["project": "toaster", "namespace": "firebase"],
+            "storefronts": ["kr": ["version": "1.9.0"]],
+        ]))
+        let file = try kinds(server, ["--app-id", "42", "--countries", "kr,us", "--policy", server.policyPath, "--installed-versions", "1.0.0"])
+        #expect(file.status == 3)
+        #expect(file.kinds == ["min-above-store": ["kr"]])
+        #expect((file.findings.first?["message"] as? String)?.contains("(policy \(server.policyPath) minRequiredVersion)") == true)
+        let remote = try kinds(server, ["--app-id", "42", "--countries", "kr,us", "--installed-versions", "1.0.0",
+                                        "--remote-config", server.baseURL + "/v1/projects/toaster/namespaces/firebase:fetch"])
+        #expect(remote.status == 3)
+        #expect(remote.kinds == ["min-above-store": ["kr"]])
+    }
 }
