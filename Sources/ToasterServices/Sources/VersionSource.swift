@@ -25,11 +25,22 @@ extension ServiceSource {
     }
 }
 
-/// Why a source gave no usable answer; the message is shown on the status line and traced.
+/// Why a source gave no new answer; the message is shown on the status line and traced.
 public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
+    public enum Kind: Sendable, Equatable {
+        /// Unreachable, timed out or an answer that cannot be used: the offline rule applies.
+        case unusable
+        /// The service said nothing changed (Remote Config's `NO_CHANGE`): the last answer stands.
+        case unchanged
+    }
 
-    public init(_ message: String) { self.message = message }
+    public let message: String
+    public let kind: Kind
+
+    public init(_ message: String, kind: Kind = .unusable) {
+        self.message = message
+        self.kind = kind
+    }
 
     public var description: String { message }
 }
