@@ -27,7 +27,7 @@ import Testing
         #expect(store.contains("What's New") && store.contains("Version 1.10.0"))
     }
 
-    @Test func unknownLocaleIsAUsageError() throws {
+    @Test func unknownLocaleIsAUsageMistake() throws {
         let result = try Toolchain.run([Toolchain.toastercli, "check", "--locale", "fr"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("ko, en, ja"))
