@@ -89,10 +89,13 @@ public struct LaunchMachine {
             guard isForRunningVersion(report) else { return }
             adopt(report)
             state.check = .decided(report)
-            effects.append(.remember(.checked(report)))
         case .failed(let message):
             state.check = .failed(message)
             traceFailure(message)
+        case .unchanged(let report):
+            guard isForRunningVersion(report) else { return }
+            state.check = .decided(report)
+            adopt(report)
         case let .failedButForced(message, report):
             guard isForRunningVersion(report) else { return }
             state.check = .failed(message)

@@ -45,7 +45,7 @@ public struct AppStoreSource: ServiceSource {
         UpdatePolicy(
             latestVersion: entry.version,
             // The seed opens the store app directly rather than the web page in trackViewUrl.
-            updateURL: entry.trackId.map { "itms-apps://itunes.apple.com/app/id\($0)" },
+            updateURL: entry.trackId.map { AppStoreURL.forApp(id: String($0)) },
             listing: StoreListing(appName: entry.trackName ?? "Toaster", version: entry.version,
                                   releaseNotes: entry.releaseNotes,
                                   releaseDate: entry.currentVersionReleaseDate,
