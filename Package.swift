@@ -55,6 +55,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
+        // The key decoder, bytes in and keys out: no terminal needed.
+        .testTarget(name: "ToasterTerminalTests", dependencies: ["ToasterTerminal", "ToasterCore"]),
         .testTarget(
             name: "ToasterServicesTests",
             dependencies: [

@@ -36,6 +36,8 @@ extension LaunchMachine {
         switch key {
         case .left: alert.focusedIndex = max(0, alert.focusedIndex - 1)
         case .right: alert.focusedIndex = min(count - 1, alert.focusedIndex + 1)
+        case .home: alert.focusedIndex = 0
+        case .end: alert.focusedIndex = count - 1
         case .tab: alert.focusedIndex = (alert.focusedIndex + 1) % count
         case .backTab: alert.focusedIndex = (alert.focusedIndex + count - 1) % count
         case .enter, .space:

@@ -20,8 +20,9 @@ extension LaunchMachine {
     mutating func click(column: Int, row: Int, screenWidth: Int, screenHeight: Int) {
         guard state.phase == .running else { return }
         if let app = state.externalApp {
-            let button = ScreenRenderer.storeInstallButton(language: state.configuration.language, screenHeight: screenHeight)
-            if row == button.row, button.columns.contains(column) { pressInExternalApp(.enter, app) }
+            if StoreLayout(language: state.configuration.language, screenHeight: screenHeight).isOnInstallButton(column: column, row: row) {
+                pressInExternalApp(.enter, app)
+            }
             return
         }
         guard var alert = state.alert,
@@ -36,6 +37,8 @@ extension LaunchMachine {
         switch key {
         case .up: state.selectedLink = max(0, state.selectedLink - 1)
         case .down: state.selectedLink = min(count - 1, state.selectedLink + 1)
+        case .home: state.selectedLink = 0
+        case .end: state.selectedLink = max(0, count - 1)
         case .enter where count > 0: state.screen = .linkPage(url: state.configuration.links[state.selectedLink].url)
         case .character("q"), .character("Q"): handle(.terminate(.quitKey))
         default: break

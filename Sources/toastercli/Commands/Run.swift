@@ -10,7 +10,7 @@ struct Run: ParsableCommand {
         commandName: "run",
         abstract: "Run the app: launch screen, home, and the update alert the check calls for.",
         discussion: """
-            Keys: ↑/↓ and Enter on the home screen, q to quit; in an alert ←/→ or Tab to move, \
+            Keys: ↑/↓ and Enter on the home screen, q to quit; in an alert ←/→, Home/End or Tab to move, \
             Enter or Space to choose, Esc for 다음에; in the App Store Enter installs and Esc \
             returns. Ctrl-Z suspends (the scene goes to the background), Ctrl-C quits anywhere.
             """

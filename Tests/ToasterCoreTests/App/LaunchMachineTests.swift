@@ -165,6 +165,22 @@ private struct Driver {
         #expect(driver.traces.contains(.alertDismissed(button: "다음에")))
     }
 
+    @Test func homeAndEndMoveToTheFirstAndLastButtonAndLink() throws {
+        var driver = Driver(appVersion: "1.9.0")
+        driver.launch()
+        driver.answerCheck(latest: "1.10.0", rules: try UpdateRules(parsing: "default"))
+        driver.send(.key(.home))
+        #expect(driver.state.alert?.focusedIndex == 0)
+        driver.send(.key(.end))
+        #expect(driver.state.alert?.focusedIndex == 2)
+        driver.send(.key(.home), .key(.enter))
+        #expect(driver.traces.last == .alertDismissed(button: "다음에"))
+        driver.send(.key(.end))
+        #expect(driver.state.selectedLink == driver.state.configuration.links.count - 1)
+        driver.send(.key(.home))
+        #expect(driver.state.selectedLink == 0)
+    }
+
     @Test func clicksActivateTheButtonUnderThem() {
         var driver = Driver(appVersion: "1.9.0")
         driver.launch()
