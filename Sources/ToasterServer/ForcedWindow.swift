@@ -8,4 +8,8 @@ public struct ForcedWindow: Codable, Sendable, Equatable {
     public var maxAppVersion: String
     public var buttonTitle: String
     public var url: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case title, message, startDate, endDate, minAppVersion, maxAppVersion, buttonTitle, url
+    }
 }

@@ -92,6 +92,10 @@ public struct LaunchMachine {
         case .failed(let failure):
             state.check = .failed(failure)
             traceFailure(failure)
+        case .unchanged(let report):
+            guard isForRunningVersion(report) else { return }
+            state.check = .decided(report)
+            adopt(report)
         case let .failedButForced(failure, report):
             guard isForRunningVersion(report) else { return }
             state.check = .failed(failure)

@@ -15,6 +15,7 @@ extension DecisionReport {
             ("heldBackBy", heldBack.map { .string($0.name) } ?? .null),
             ("heldBackWhy", (heldBack?.explanation).json),
             ("heldDecision", (heldDecision?.rawValue).json),
+            ("notices", .array(notices.map(JSONValue.string))),
         ])
     }
 }

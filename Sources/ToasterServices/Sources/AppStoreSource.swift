@@ -34,7 +34,7 @@ public struct AppStoreSource: ServiceSource {
         case .bundleID(let bundleID): ("bundleId", bundleID)
         }
         let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
-        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup")
+        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup").value
         guard let entry = lookup.results.first, lookup.resultCount != 0 else {
             throw SourceError(.notListed, "app not found in store \(country)")
         }
