@@ -1,4 +1,4 @@
-/// The CMS force-update object of the microCMS seed: versions and a date window that must update.
+/// The reference app's microCMS force-update object: versions and a date window that must update.
 public struct ForcedWindow: Codable, Sendable, Equatable {
     public var title: String
     public var message: String

@@ -1,4 +1,4 @@
-/// The launch flow and scene lifecycle of SPEC §2 as a pure transition
+/// The launch flow and scene lifecycle of docs/00 §2 as a pure transition
 /// `(AppState, AppEvent) -> (AppState, [AppEffect])`; the shell performs the effects.
 public struct LaunchMachine {
     var state: AppState

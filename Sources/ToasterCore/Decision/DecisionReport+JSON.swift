@@ -1,5 +1,5 @@
 extension DecisionReport {
-    /// The object `toastercli check --format json` prints (SPEC §5).
+    /// The object `toastercli check --format json` prints (docs/00 §5).
     public var json: JSONValue {
         .object([
             ("decision", .string(decision.rawValue)),

@@ -47,7 +47,7 @@ public enum Decision: String, Sendable, Codable {
     case none, optional, forced
 }
 
-/// Which row of the decision table (SPEC §3) decided.
+/// Which row of the decision table (docs/00 §3) decided.
 public enum DecisionReason: String, Sendable, Codable {
     case forcedRange
     case belowMinimumRequired

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The decision table of SPEC §3: the first row that holds wins; then the gates.
+/// The decision table of docs/00 §3: the first row that holds wins; then the gates.
 public struct UpdateDecider: Sendable {
     public var rules: UpdateRules
     /// The App Store id behind the default update URL.

@@ -44,7 +44,7 @@ public struct AppStoreSource: ServiceSource {
     static func policy(from entry: AppStoreLookup.Entry) -> UpdatePolicy {
         UpdatePolicy(
             latestVersion: entry.version,
-            // The seed opens the store app directly rather than the web page in trackViewUrl.
+            // The reference app opens the store app directly rather than the web page in trackViewUrl.
             updateURL: entry.trackId.map { AppStoreURL.forApp(id: String($0)) },
             listing: StoreListing(appName: entry.trackName ?? "Toaster", version: entry.version,
                                   releaseNotes: entry.releaseNotes,

@@ -34,10 +34,10 @@ public struct CMSSource: ServiceSource {
     }
 }
 
-/// The force-update object of the microCMS seed. Dates come with and without fractional
+/// The reference app's microCMS force-update object. Dates come with and without fractional
 /// seconds; `publishedAt` may be null.
 struct CMSForceUpdate: Decodable, Sendable {
-    /// The keys of the seed's object; one absent is named in a notice (the range's two versions
+    /// The keys of the reference app's object; one absent is named in a notice (the range's two versions
     /// make the answer unusable).
     static let expectedKeys = ["title", "message", "startDate", "endDate", "minAppVersion", "maxAppVersion", "buttonTitle", "url"]
 
