@@ -29,6 +29,13 @@ public struct AppPolicy: Codable, Sendable, Equatable {
     /// Per-storefront differences from the fields above; every key must be in `countries`.
     public var storefronts: [String: StorefrontRelease]?
 
+    /// Every key a policy's app may hold; any other is refused (`ServicePolicy.validated`).
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case trackId, bundleId, name, version, countries, releaseDate, releaseNotes, minimumOsVersion
+        case minRequiredVersion, remoteConfig, cms, forced
+        case previous, lagSeconds, storefronts
+    }
+
     var storeURL: String { AppStoreURL.forApp(id: String(trackId)) }
 }
 
@@ -37,12 +44,20 @@ public struct StoreRelease: Codable, Sendable, Equatable {
     public var version: String
     public var releaseDate: String?
     public var minimumOsVersion: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, releaseDate, minimumOsVersion
+    }
 }
 
 /// Answer forms that lag a release, in seconds: the `?country=` query form, and any lookup by `bundleId`.
 public struct AnswerLag: Codable, Sendable, Equatable {
     public var query: Double?
     public var bundleId: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case query, bundleId
+    }
 }
 
 /// One storefront's release, where it differs from the app's.
@@ -52,6 +67,10 @@ public struct StorefrontRelease: Codable, Sendable, Equatable {
     public var minimumOsVersion: String?
     public var previous: StoreRelease?
     public var lagSeconds: AnswerLag?
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, releaseDate, minimumOsVersion, previous, lagSeconds
+    }
 }
 
 extension AppPolicy {

@@ -24,7 +24,7 @@ public enum PublishedPolicy {
     public static func serverPolicy(_ path: String, appID: String?, bundleID: String?) throws(SourceError) -> [PolicyLayer] {
         let data: Data
         do { data = try BoundedFile.read(path, limit: 1 << 20) } catch { throw SourceError(.misconfigured, "--policy \(path): \(error.description)") }
-        let file = try JSONPayload.decode(ServerPolicyFile.self, from: data, what: "--policy \(path)")
+        let file = try JSONPayload.decode(ServerPolicyFile.self, from: data, what: "--policy \(path)").value
         guard let app = file.apps.first(where: { app in
             appID.map { String(app.trackId) == $0 } ?? false || bundleID.map { app.bundleId == $0 } ?? false
         }) else {
@@ -36,7 +36,7 @@ public enum PublishedPolicy {
                                       policy: UpdatePolicy(minimumRequiredVersion: minimum)))
         }
         if let forced = app.forced {
-            layers.append(PolicyLayer(name: "policy \(path) forced", policy: try forced.policy()))
+            layers.append(PolicyLayer(name: "policy \(path) forced", policy: try forced.policy(absence: nil)))
         }
         return layers
     }

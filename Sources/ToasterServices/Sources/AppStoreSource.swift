@@ -43,7 +43,7 @@ public struct AppStoreSource: ServiceSource {
     static func policy(from entry: AppStoreLookup.Entry) -> UpdatePolicy {
         UpdatePolicy(
             latestVersion: entry.version,
-            // The seed opens the store app directly rather than the web page in trackViewUrl.
+            // The reference app opens the store app directly rather than the web page in trackViewUrl.
             updateURL: entry.trackId.map { AppStoreURL.forApp(id: String($0)) },
             listing: entry.listing
         )
@@ -70,7 +70,7 @@ struct AppStoreLookup: Decodable, Sendable {
 
     /// The app's entry, nil for `resultCount: 0` (not listed in that storefront).
     static func entry(from data: Data) throws(SourceError) -> Entry? {
-        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup")
+        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup").value
         return lookup.resultCount == 0 ? nil : lookup.results.first
     }
 }

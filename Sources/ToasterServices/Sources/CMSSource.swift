@@ -18,29 +18,39 @@ public struct CMSSource: ServiceSource {
 
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let data = try location.read(timeout: timeout, headers: apiKey.map { [("X-MICROCMS-API-KEY", $0)] } ?? [])
-        return try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS").policy()
+        let (object, tree) = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS")
+        return try object.policy(absence: JSONPayload.absence(of: CMSForceUpdate.expectedKeys, in: tree, what: "CMS object"))
     }
 }
 
-/// The force-update object of the microCMS seed. Dates come with and without fractional
+/// The reference app's microCMS force-update object. Dates come with and without fractional
 /// seconds; `publishedAt` may be null.
 struct CMSForceUpdate: Decodable, Sendable {
+    /// The keys of the reference app's object; one absent is named in a notice (the range's two versions
+    /// make the answer unusable).
+    static let expectedKeys = ["title", "message", "startDate", "endDate", "minAppVersion", "maxAppVersion", "buttonTitle", "url"]
+
     let title: String?
     let message: String?
     let startDate: String?
     let endDate: String?
-    let minAppVersion: String
-    let maxAppVersion: String
+    let minAppVersion: String?
+    let maxAppVersion: String?
     let buttonTitle: String?
     let url: String?
     let publishedAt: String?
 
-    func policy() throws(SourceError) -> UpdatePolicy {
-        UpdatePolicy(
+    /// The policy the object states; `absence` names a key the answer lacks, as a notice.
+    func policy(absence: String?) throws(SourceError) -> UpdatePolicy {
+        guard let minAppVersion, let maxAppVersion else {
+            throw SourceError(.unusableAnswer, "CMS answer is unusable: \(absence ?? "minAppVersion or maxAppVersion is null")")
+        }
+        return UpdatePolicy(
             forcedRange: ForcedRange(minAppVersion: minAppVersion, maxAppVersion: maxAppVersion,
                                      start: try date(startDate, "startDate"), end: try date(endDate, "endDate")),
             texts: AlertTextOverride(title: title, message: message, buttonTitle: buttonTitle),
-            updateURL: url
+            updateURL: url,
+            notices: absence.map { [$0] } ?? []
         )
     }
 
