@@ -1,34 +1,235 @@
-/// One pattern of an apple-app-site-association file: `*` matches zero or more characters, `?`
-/// exactly one, so `?*` matches one or more; every other character stands for itself. Apple
-/// documents no escape for a literal `*` or `?`, so there is none.
+/// One pattern of an apple-app-site-association file, compiled once: `*` matches zero or more
+/// characters, `?` exactly one (so `?*` one or more), `$(name)` any one of a substitution
+/// variable's values, every other character itself. Apple documents no escape for a literal `*`,
+/// `?` or `$(`, so there is none.
+///
+/// A path pattern (`/`, or a legacy `paths` string) is read as iOS reads it: the slashes at its
+/// ends are optional, so `abc` and `//abc` mean `/abc`, and `/buy/*` matches `/buy` as `/buy/`
+/// does. Case folding happens before compiling: a pattern for a case-insensitive component is
+/// compiled lowercased, and compared with the lowercased URL.
 struct LinkPattern: Sendable {
+    /// As the file wrote it.
     let text: String
+    /// The variables the pattern names that neither the file nor iOS defines: each makes the
+    /// pattern match nothing.
+    let undefinedVariables: [String]
+    private let program: Program
+    /// For a path pattern, the pattern taken literally (slashes at its ends required), to tell
+    /// when a path matched only because those slashes are optional.
+    private let literalProgram: Program?
 
-    /// Whether the whole of `subject` matches. Without case sensitivity both sides are compared
-    /// lowercased.
-    func matches(_ subject: String, caseSensitive: Bool) -> Bool {
-        let pattern = Array(caseSensitive ? text : text.lowercased())
-        let subject = Array(caseSensitive ? subject : subject.lowercased())
-        // The classic glob walk: on a mismatch, go back to the last `*` and let it swallow one
-        // more character. Linear in practice, never exponential, whatever the pattern.
-        var p = 0, s = 0
-        var star: (pattern: Int, subject: Int)?
-        while s < subject.count {
-            if p < pattern.count, pattern[p] == "*" {
-                star = (p, s)
-                p += 1
-            } else if p < pattern.count, pattern[p] == "?" || pattern[p] == subject[s] {
-                p += 1
-                s += 1
-            } else if let last = star {
-                star = (last.pattern, last.subject + 1)
-                p = last.pattern + 1
-                s = last.subject + 1
-            } else {
-                return false
+    init(_ text: String, isPath: Bool = false, caseSensitive: Bool = true, variables: SubstitutionVariables = .builtIn) {
+        self.text = text
+        var undefined: [String] = []
+        let tokens = Token.parse(text, variables: variables, caseSensitive: caseSensitive, undefined: &undefined)
+        undefinedVariables = undefined
+        if isPath {
+            var inner = tokens[...]
+            while inner.first == .scalar(Self.slash) { inner = inner.dropFirst() }
+            while inner.last == .scalar(Self.slash) { inner = inner.dropLast() }
+            program = Program(inner)
+            literalProgram = Program(tokens[...])
+        } else {
+            program = Program(tokens[...])
+            literalProgram = nil
+        }
+    }
+
+    static let slash = UInt32(UInt8(ascii: "/"))
+
+    /// Whether the whole of `subject` matches. For a path pattern `subject` is the path without
+    /// the slashes at its ends (`LinkSubject` keeps it so), and it also matches when the pattern
+    /// wants one more slash at the end, where a literal `/` of the pattern stands — never a `?`,
+    /// so `/id/????` does not match `/id/481`.
+    func matches(_ subject: [UInt32]) -> Bool {
+        program.run(subject, trailingSlash: literalProgram != nil)
+    }
+
+    /// For a path pattern: whether `path` (with its slashes) matches the pattern as written,
+    /// without the optional slashes at the ends.
+    func matchesLiterally(_ path: [UInt32]) -> Bool {
+        (literalProgram ?? program).run(path, trailingSlash: false)
+    }
+}
+
+/// The values of substitution variables: Apple's built-in ones (`$(alpha)` … `$(lang)`) and the
+/// file's `applinks.substitutionVariables`, which win over a built-in of the same name.
+struct SubstitutionVariables: Sendable {
+    let values: [String: [String]]
+
+    static let builtIn = SubstitutionVariables(values: {
+        let upper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+        let lower = upper.map { $0.lowercased() }
+        let digits = (0...9).map(String.init)
+        return [
+            "alpha": upper + lower, "upper": upper, "lower": lower, "alnum": upper + lower + digits,
+            "digit": digits, "xdigit": digits + ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"],
+            "region": ISOCodes.regions, "lang": ISOCodes.languages,
+        ]
+    }())
+
+    /// The built-in variables with the file's added over them.
+    func adding(_ defined: [String: [String]]) -> SubstitutionVariables {
+        SubstitutionVariables(values: values.merging(defined) { _, file in file })
+    }
+}
+
+extension LinkPattern {
+    /// A pattern read into what it matches, one Unicode scalar at a time.
+    fileprivate enum Token: Equatable {
+        case scalar(UInt32)
+        /// `?`
+        case any
+        /// `*`
+        case star
+        /// `$(name)`: one of the alternatives, each a pattern without variables.
+        case choice([[Token]])
+
+        /// `$(` without a closing `)` is text; a value cannot hold another variable, so inside
+        /// one (`variables` nil) `$(` is text too. Without case sensitivity the text and the
+        /// values are lowercased, the variable names never: they are case-sensitive.
+        static func parse(_ text: String, variables: SubstitutionVariables?, caseSensitive: Bool,
+                          undefined: inout [String]) -> [Token] {
+            var tokens: [Token] = []
+            var literal = ""
+            func flush() {
+                for scalar in (caseSensitive ? literal : literal.lowercased()).unicodeScalars {
+                    tokens.append(scalar == "*" ? .star : scalar == "?" ? .any : .scalar(scalar.value))
+                }
+                literal = ""
+            }
+            var rest = text[...]
+            while let dollar = rest.firstRange(of: "$(") {
+                guard let variables, let close = rest[dollar.upperBound...].firstIndex(of: ")") else { break }
+                literal += rest[..<dollar.lowerBound]
+                flush()
+                let name = String(rest[dollar.upperBound..<close])
+                if let values = variables.values[name] {
+                    tokens.append(.choice(values.map { value in
+                        var none: [String] = []
+                        return parse(value, variables: nil, caseSensitive: caseSensitive, undefined: &none)
+                    }))
+                } else {
+                    undefined.append(name)
+                    tokens.append(.choice([]))
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+            literal += rest
+            flush()
+            return tokens
+        }
+    }
+
+    /// The pattern as a nondeterministic automaton, run by following every state at once:
+    /// linear in the subject's length whatever the pattern, never exponential.
+    fileprivate struct Program: Sendable {
+        enum Operation: Sendable {
+            case scalar(UInt32, next: Int)
+            case any(next: Int)
+            /// Stays on any scalar, or moves on to `next` without one.
+            case star(next: Int)
+            /// Moves on to every state listed, without a scalar.
+            case split([Int])
+            case accept
+        }
+
+        private var operations: [Operation] = [.accept]
+        private var start = 0
+        /// The scalars every match starts with: a cheap test before the automaton runs.
+        private var prefix: [UInt32] = []
+        /// The whole pattern when it has no wildcard or variable.
+        private var literal: [UInt32]?
+
+        init(_ tokens: ArraySlice<Token>) {
+            start = compile(tokens, next: 0)
+            prefix = tokens.prefix { if case .scalar = $0 { true } else { false } }.map { if case .scalar(let s) = $0 { s } else { 0 } }
+            literal = prefix.count == tokens.count ? prefix : nil
+        }
+
+        private mutating func compile(_ tokens: ArraySlice<Token>, next: Int) -> Int {
+            var next = next
+            for token in tokens.reversed() {
+                switch token {
+                case .scalar(let scalar): operations.append(.scalar(scalar, next: next))
+                case .any: operations.append(.any(next: next))
+                case .star: operations.append(.star(next: next))
+                case .choice(let alternatives):
+                    let follow = next
+                    operations.append(.split(alternatives.map { compile($0[...], next: follow) }))
+                }
+                next = operations.count - 1
+            }
+            return next
+        }
+
+        /// Whether the automaton accepts `subject`, or — with `trailingSlash` — `subject` and
+        /// then a `/` taken by a literal slash of the pattern.
+        func run(_ subject: [UInt32], trailingSlash: Bool) -> Bool {
+            if let literal { return literal == subject }
+            guard subject.starts(with: prefix) else { return false }
+            var run = Run(operations: operations)
+            var current = run.closure(of: [start])
+            for scalar in subject {
+                if current.isEmpty { return false }
+                current = run.step(current) { operation in
+                    switch operation {
+                    case .scalar(let wanted, _): wanted == scalar
+                    case .any, .star: true
+                    case .split, .accept: false
+                    }
+                }
+            }
+            if current.contains(0) { return true }
+            guard trailingSlash else { return false }
+            return run.step(current) { if case .scalar(LinkPattern.slash, _) = $0 { true } else { false } }.contains(0)
+        }
+    }
+
+    /// The state sets of one run, with the marks that keep each set free of repeats.
+    private struct Run {
+        let operations: [Program.Operation]
+        private var marks: [Int]
+        private var generation = 0
+
+        init(operations: [Program.Operation]) {
+            self.operations = operations
+            marks = Array(repeating: -1, count: operations.count)
+        }
+
+        mutating func closure(of states: [Int]) -> [Int] {
+            generation += 1
+            var set: [Int] = []
+            for state in states { add(state, to: &set) }
+            return set
+        }
+
+        /// The states reached from `current` by one scalar that `takes` accepts.
+        mutating func step(_ current: [Int], where takes: (Program.Operation) -> Bool) -> [Int] {
+            generation += 1
+            var set: [Int] = []
+            for state in current where takes(operations[state]) {
+                switch operations[state] {
+                case .scalar(_, let next), .any(let next): add(next, to: &set)
+                case .star: add(state, to: &set)
+                case .split, .accept: break
+                }
+            }
+            return set
+        }
+
+        private mutating func add(_ state: Int, to set: inout [Int]) {
+            guard marks[state] != generation else { return }
+            marks[state] = generation
+            switch operations[state] {
+            case .split(let targets):
+                for target in targets { add(target, to: &set) }
+            case .star(let next):
+                set.append(state)
+                add(next, to: &set)
+            default:
+                set.append(state)
             }
         }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
     }
 }
