@@ -104,7 +104,7 @@ import Testing
         let base = [Toolchain.toastercli, "links", "check", "--aasa", file, "--app-id", Self.app, "https://example.com/links/private/7"]
         let lenient = try Toolchain.run(base)
         #expect(lenient.status == 0, "iOS opens it: exclued excludes nothing")
-        #expect(lenient.stdout.hasPrefix("match  https://example.com/links/private/7  details[0] components[0]"))
+        #expect(lenient.stdout.hasPrefix("match     https://example.com/links/private/7  details[0] components[0]"))
         #expect(lenient.stderr == """
             warning: applinks.details[0].components[0] has an unknown key "exclued", which iOS ignores (did you mean "exclude"?)
 
@@ -156,7 +156,7 @@ import Testing
         let lines = fromFile.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(2).joined(separator: " ") }
         #expect(lines == ["match https://example.com/links/0", "match https://example.com/links/1",
                           "excluded https://example.com/links/private/2", "match https://example.com/help/faq"])
-        let fromStandardInput = try Toolchain.run(base + ["--url-file", "-"], stdin: file)
+        let fromStandardInput = try Toolchain.run(base + ["--url-file", "-"], input: file)
         #expect(fromStandardInput.status == 1)
         #expect(fromStandardInput.stdout.split(separator: "\n").count == 3)
         let (empty, emptyFolder) = try scratch("empty.txt", "# nothing\n\n")

@@ -51,13 +51,13 @@ public struct AssociatedDomainsFile: Sendable {
             let names = listed.isEmpty ? "no app" : listed.joined(separator: ", ")
             return LinkVerdict(url: url, outcome: .noMatch, path: path, decidedBy: nil,
                                reason: "no details entry names \(appID) (the file names \(names))",
-                               warnings: warnings { $0.entry != nil && $0.component == nil })
+                               warnings: scoped { $0.entry != nil && $0.component == nil })
         }
         for entry in entries {
             guard let rule = entry.firstMatch(subject) else { continue }
             let list: LinkRulePlace.List = if case .paths = entry.rules { .paths } else { .components }
             let place = LinkRulePlace(details: entry.index, list: list, index: rule.index, text: rule.text)
-            var found = warnings { $0.entry == entry.index && ($0.component == nil || $0.component == rule.index) }
+            var found = scoped { $0.entry == entry.index && ($0.component == nil || $0.component == rule.index) }
             if rule.lenient {
                 let pattern = list == .paths ? "" : "[\"/\"]"
                 found.append(LinkWarning(place: "applinks.details[\(entry.index)].\(list.rawValue)[\(rule.index)]\(pattern)",
@@ -69,10 +69,10 @@ public struct AssociatedDomainsFile: Sendable {
         let places = entries.map { "details[\($0.index)]" }.joined(separator: ", ")
         let tried = Set(entries.map(\.index))
         return LinkVerdict(url: url, outcome: .noMatch, path: path, decidedBy: nil, reason: "no rule in \(places) matches",
-                           warnings: warnings { $0.entry.map(tried.contains) ?? false })
+                           warnings: scoped { $0.entry.map(tried.contains) ?? false })
     }
 
-    private func warnings(where chosen: (ScopedWarning) -> Bool) -> [LinkWarning] {
+    private func scoped(where chosen: (ScopedWarning) -> Bool) -> [LinkWarning] {
         scopedWarnings.filter(chosen).map(\.warning)
     }
 }
@@ -88,8 +88,9 @@ private struct ScopedWarning: Sendable {
 /// Walks the file as iOS does, collecting the warnings.
 private struct Reader {
     var warnings: [ScopedWarning] = []
-    private var entry: Int?
-    private var component: Int?
+    /// Where the walk is, for the warnings it makes.
+    private var currentEntry: Int?
+    private var currentComponent: Int?
     private var variables = SubstitutionVariables.builtIn
 
     static let rootKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
@@ -115,16 +116,16 @@ private struct Reader {
             return []
         case .array(let items)?:
             return items.indices.compactMap { index in
-                entry = index
-                defer { entry = nil }
+                currentEntry = index
+                defer { currentEntry = nil }
                 return details(items[index], at: detailsPlace.index(index), index: index, named: nil, options: options)
             }
         case .object(let byAppID)?:
             warn(at: detailsPlace, "is the iOS 9 form, keyed by app ID: iOS still reads it, entries counted in file order, "
                  + "but the current form is an array of entries with appIDs")
             return byAppID.indices.compactMap { index in
-                entry = index
-                defer { entry = nil }
+                currentEntry = index
+                defer { currentEntry = nil }
                 return details(byAppID[index].value, at: detailsPlace.key(byAppID[index].key), index: index,
                                named: byAppID[index].key, options: options)
             }
@@ -158,9 +159,9 @@ private struct Reader {
                 warn(at: place.key("paths"), "is ignored: when an entry has components, iOS 13 and later read only components")
             }
             let components = items.indices.compactMap { position in
-                component = position
-                defer { component = nil }
-                return self.component(items[position], at: place.key("components").index(position), options: options)
+                currentComponent = position
+                defer { currentComponent = nil }
+                return component(items[position], at: place.key("components").index(position), options: options)
             }
             return LinkDetails(index: index, appIDs: appIDs, rules: .components(components))
         }
@@ -304,7 +305,7 @@ private struct Reader {
 
     private mutating func warn(at place: JSONPlace, _ message: String) {
         let shown = place.description.isEmpty ? "the file" : place.description
-        warnings.append(ScopedWarning(warning: LinkWarning(place: shown, message: message), entry: entry, component: component))
+        warnings.append(ScopedWarning(warning: LinkWarning(place: shown, message: message), entry: currentEntry, component: currentComponent))
     }
 
     /// The known key a misspelt one was probably meant to be: the same but for case, or at most

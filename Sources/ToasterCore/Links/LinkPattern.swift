@@ -143,7 +143,7 @@ extension LinkPattern {
 
         init(_ tokens: ArraySlice<Token>) {
             start = compile(tokens, next: 0)
-            prefix = tokens.prefix { if case .scalar = $0 { true } else { false } }.map { if case .scalar(let s) = $0 { s } else { 0 } }
+            prefix = tokens.prefix(while: { if case .scalar = $0 { true } else { false } }).map { if case .scalar(let s) = $0 { s } else { 0 } }
             literal = prefix.count == tokens.count ? prefix : nil
         }
 
@@ -167,7 +167,7 @@ extension LinkPattern {
         /// then a `/` taken by a literal slash of the pattern.
         func run(_ subject: [UInt32], trailingSlash: Bool) -> Bool {
             if let literal { return literal == subject }
-            guard subject.starts(with: prefix) else { return false }
+            guard subject.starts(with: prefix) || trailingSlash && prefix == subject + [LinkPattern.slash] else { return false }
             var run = Run(operations: operations)
             var current = run.closure(of: [start])
             for scalar in subject {

