@@ -131,6 +131,10 @@ extension LinkPattern {
             case star(next: Int)
             /// Moves on to every state listed, without a scalar.
             case split([Int])
+            /// A node of the trie of a variable's plain values: moves on along `edges` by one
+            /// scalar, or — where a value ends — on to `next` without one. One state however
+            /// many values share a prefix, so that `$(lang)`'s 615 codes cost a lookup a scalar.
+            case trie(edges: [UInt32: Int], accepting: Bool, next: Int)
             case accept
         }
 
@@ -156,11 +160,30 @@ extension LinkPattern {
                 case .star: operations.append(.star(next: next))
                 case .choice(let alternatives):
                     let follow = next
-                    operations.append(.split(alternatives.map { compile($0[...], next: follow) }))
+                    let plain: [[UInt32]] = alternatives.compactMap { alternative in
+                        let scalars = alternative.compactMap { token -> UInt32? in if case .scalar(let scalar) = token { scalar } else { nil } }
+                        return scalars.count == alternative.count ? scalars : nil
+                    }
+                    var starts = plain.isEmpty ? [] : [trie(plain, depth: 0, next: follow)]
+                    for alternative in alternatives where alternative.contains(where: { if case .scalar = $0 { false } else { true } }) {
+                        starts.append(compile(alternative[...], next: follow))
+                    }
+                    operations.append(.split(starts))
                 }
                 next = operations.count - 1
             }
             return next
+        }
+
+        private mutating func trie(_ words: [[UInt32]], depth: Int, next: Int) -> Int {
+            var accepting = false
+            var groups: [UInt32: [[UInt32]]] = [:]
+            for word in words {
+                if word.count == depth { accepting = true } else { groups[word[depth], default: []].append(word) }
+            }
+            let edges = groups.mapValues { trie($0, depth: depth + 1, next: next) }
+            operations.append(.trie(edges: edges, accepting: accepting, next: next))
+            return operations.count - 1
         }
 
         /// Whether the automaton accepts `subject`, or — with `trailingSlash` — `subject` and
@@ -172,29 +195,22 @@ extension LinkPattern {
             var current = run.closure(of: [start])
             for scalar in subject {
                 if current.isEmpty { return false }
-                current = run.step(current) { operation in
-                    switch operation {
-                    case .scalar(let wanted, _): wanted == scalar
-                    case .any, .star: true
-                    case .split, .accept: false
-                    }
-                }
+                current = run.step(current, by: scalar, literally: false)
             }
             if current.contains(0) { return true }
-            guard trailingSlash else { return false }
-            return run.step(current) { if case .scalar(LinkPattern.slash, _) = $0 { true } else { false } }.contains(0)
+            return trailingSlash && run.step(current, by: LinkPattern.slash, literally: true).contains(0)
         }
     }
 
-    /// The state sets of one run, with the marks that keep each set free of repeats.
+    /// The state sets of one run. A set is kept free of repeats by looking through it while it
+    /// is small, as sets nearly always are; past that, by marks over every state.
     private struct Run {
         let operations: [Program.Operation]
-        private var marks: [Int]
+        private var marks: [Int] = []
         private var generation = 0
 
         init(operations: [Program.Operation]) {
             self.operations = operations
-            marks = Array(repeating: -1, count: operations.count)
         }
 
         mutating func closure(of states: [Int]) -> [Int] {
@@ -204,29 +220,43 @@ extension LinkPattern {
             return set
         }
 
-        /// The states reached from `current` by one scalar that `takes` accepts.
-        mutating func step(_ current: [Int], where takes: (Program.Operation) -> Bool) -> [Int] {
+        /// The states reached from `current` by `scalar`; `literally`, only through a literal
+        /// of the pattern (not `?` or `*`).
+        mutating func step(_ current: [Int], by scalar: UInt32, literally: Bool) -> [Int] {
             generation += 1
             var set: [Int] = []
-            for state in current where takes(operations[state]) {
+            for state in current {
                 switch operations[state] {
-                case .scalar(_, let next), .any(let next): add(next, to: &set)
-                case .star: add(state, to: &set)
-                case .split, .accept: break
+                case .scalar(let wanted, let next) where wanted == scalar: add(next, to: &set)
+                case .trie(let edges, _, _): if let next = edges[scalar] { add(next, to: &set) }
+                case .any(let next) where !literally: add(next, to: &set)
+                case .star where !literally: add(state, to: &set)
+                default: break
                 }
             }
             return set
         }
 
         private mutating func add(_ state: Int, to set: inout [Int]) {
-            guard marks[state] != generation else { return }
-            marks[state] = generation
+            if marks.isEmpty, set.count >= 16 {
+                marks = Array(repeating: -1, count: operations.count)
+                for member in set { marks[member] = generation }
+            }
+            if marks.isEmpty {
+                if set.contains(state) { return }
+            } else {
+                guard marks[state] != generation else { return }
+                marks[state] = generation
+            }
             switch operations[state] {
             case .split(let targets):
                 for target in targets { add(target, to: &set) }
             case .star(let next):
                 set.append(state)
                 add(next, to: &set)
+            case .trie(_, let accepting, let next):
+                set.append(state)
+                if accepting { add(next, to: &set) }
             default:
                 set.append(state)
             }
