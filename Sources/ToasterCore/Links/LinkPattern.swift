@@ -190,7 +190,9 @@ extension LinkPattern {
         /// then a `/` taken by a literal slash of the pattern.
         func run(_ subject: [UInt32], trailingSlash: Bool) -> Bool {
             if let literal { return literal == subject }
-            guard subject.starts(with: prefix) || trailingSlash && prefix == subject + [LinkPattern.slash] else { return false }
+            guard subject.starts(with: prefix)
+                || trailingSlash && prefix.count == subject.count + 1 && prefix.last == LinkPattern.slash && prefix.starts(with: subject)
+            else { return false }
             var run = Run(operations: operations)
             var current = run.closure(of: [start])
             for scalar in subject {

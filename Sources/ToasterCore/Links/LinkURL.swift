@@ -61,7 +61,8 @@ struct LinkURLProblem: Error, Sendable, Equatable {
 /// percent-encoded or decoded (`percentEncoded`), as sent or lowercased (`caseSensitive`).
 /// Made once per URL, however many components are tried.
 struct LinkSubject {
-    struct Form {
+    /// A class, so that handing a form to each component tried costs one reference, not five.
+    final class Form {
         /// Without the slashes at its ends, as path patterns are compiled (`/buy/` is `buy`).
         let path: [UInt32]
         /// With them, for telling when a match needed them to be optional.
@@ -70,6 +71,14 @@ struct LinkSubject {
         let query: [UInt32]
         let fragment: [UInt32]
         let queryItems: [(name: [UInt32], value: [UInt32])]
+
+        init(path: [UInt32], literalPath: [UInt32], query: [UInt32], fragment: [UInt32], queryItems: [(name: [UInt32], value: [UInt32])]) {
+            self.path = path
+            self.literalPath = literalPath
+            self.query = query
+            self.fragment = fragment
+            self.queryItems = queryItems
+        }
     }
 
     /// Encoded as sent, encoded lowercased, decoded as sent, decoded lowercased.
