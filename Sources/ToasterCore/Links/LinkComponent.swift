@@ -1,7 +1,8 @@
 /// One entry of a details entry's `components`, its options already resolved from the
 /// component, the entry's `defaults`, the domain's `defaults` and Apple's defaults in that order,
-/// and its patterns compiled under them.
-struct LinkComponent: Sendable {
+/// and its patterns compiled under them. A class: a file's components are tried for every URL,
+/// and handing one over should cost a reference, not a copy of every pattern.
+final class LinkComponent: Sendable {
     /// `/`, `?` and `#`; an omitted one matches anything, as Apple's default `*` does.
     let path: LinkPattern?
     let query: LinkQuery?
@@ -11,6 +12,17 @@ struct LinkComponent: Sendable {
     let percentEncoded: Bool
     /// The component as the file wrote it (the keys iOS reads, without `comment`), for messages.
     let text: String
+
+    init(path: LinkPattern?, query: LinkQuery?, fragment: LinkPattern?, exclude: Bool, caseSensitive: Bool,
+         percentEncoded: Bool, text: String) {
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+        self.exclude = exclude
+        self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
+        self.text = text
+    }
 
     /// A URL matches when every part the component names matches. With `percentEncoded` the
     /// patterns are compared with the URL as sent; without it, with the decoded text, so that a

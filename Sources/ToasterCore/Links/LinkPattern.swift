@@ -6,8 +6,9 @@
 /// A path pattern (`/`, or a legacy `paths` string) is read as iOS reads it: the slashes at its
 /// ends are optional, so `abc` and `//abc` mean `/abc`, and `/buy/*` matches `/buy` as `/buy/`
 /// does. Case folding happens before compiling: a pattern for a case-insensitive component is
-/// compiled lowercased, and compared with the lowercased URL.
-struct LinkPattern: Sendable {
+/// compiled lowercased, and compared with the lowercased URL. A class, for the reason
+/// `LinkComponent` is one.
+final class LinkPattern: Sendable {
     /// As the file wrote it.
     let text: String
     /// The variables the pattern names that neither the file nor iOS defines: each makes the
@@ -123,7 +124,7 @@ extension LinkPattern {
 
     /// The pattern as a nondeterministic automaton, run by following every state at once:
     /// linear in the subject's length whatever the pattern, never exponential.
-    fileprivate struct Program: Sendable {
+    fileprivate final class Program: Sendable {
         enum Operation: Sendable {
             case scalar(UInt32, next: Int)
             case any(next: Int)
@@ -138,20 +139,68 @@ extension LinkPattern {
             case accept
         }
 
-        private var operations: [Operation] = [.accept]
-        private var start = 0
+        private let operations: [Operation]
+        private let start: Int
         /// The scalars every match starts with: a cheap test before the automaton runs.
-        private var prefix: [UInt32] = []
+        private let prefix: [UInt32]
         /// The whole pattern when it has no wildcard or variable.
-        private var literal: [UInt32]?
+        private let literal: [UInt32]?
+        /// The longest run of plain scalars, which every match contains: a cheap test for a
+        /// pattern that starts with a wildcard or a variable (`$(lang)/shop/*`). Without a
+        /// trailing `/`, which the optional slash at the end may supply.
+        private let required: [UInt32]
 
         init(_ tokens: ArraySlice<Token>) {
-            start = compile(tokens, next: 0)
+            var builder = Builder()
+            start = builder.compile(tokens, next: 0)
+            operations = builder.operations
             prefix = tokens.prefix(while: { if case .scalar = $0 { true } else { false } }).map { if case .scalar(let s) = $0 { s } else { 0 } }
             literal = prefix.count == tokens.count ? prefix : nil
+            var longest: [UInt32] = [], run: [UInt32] = []
+            for token in tokens {
+                if case .scalar(let scalar) = token { run.append(scalar) } else { run = [] }
+                if run.count > longest.count { longest = run }
+            }
+            while longest.last == LinkPattern.slash { longest.removeLast() }
+            required = longest
         }
 
-        private mutating func compile(_ tokens: ArraySlice<Token>, next: Int) -> Int {
+        /// Whether the automaton accepts `subject`, or — with `trailingSlash` — `subject` and
+        /// then a `/` taken by a literal slash of the pattern.
+        func run(_ subject: [UInt32], trailingSlash: Bool) -> Bool {
+            if let literal { return literal == subject }
+            guard subject.starts(with: prefix)
+                || trailingSlash && prefix.count == subject.count + 1 && prefix.last == LinkPattern.slash && prefix.starts(with: subject)
+            else { return false }
+            guard required.count <= prefix.count || Self.contains(subject, required) else { return false }
+            var run = Run(operations: operations)
+            // Two sets, reused step after step: no allocation per scalar.
+            var current: [Int] = [], next: [Int] = []
+            current.reserveCapacity(8)
+            next.reserveCapacity(8)
+            run.closure(of: start, into: &current)
+            for scalar in subject {
+                if current.isEmpty { return false }
+                run.step(current, by: scalar, literally: false, into: &next)
+                swap(&current, &next)
+            }
+            if current.contains(0) { return true }
+            guard trailingSlash else { return false }
+            run.step(current, by: LinkPattern.slash, literally: true, into: &next)
+            return next.contains(0)
+        }
+
+        private static func contains(_ subject: [UInt32], _ part: [UInt32]) -> Bool {
+            guard part.count <= subject.count else { return false }
+            return (0...(subject.count - part.count)).contains { start in subject[start..<(start + part.count)].elementsEqual(part) }
+        }
+    }
+
+    /// Lays the operations out back to front, so that each knows the state that follows it.
+    private struct Builder {
+        var operations: [Program.Operation] = [.accept]
+
+        mutating func compile(_ tokens: ArraySlice<Token>, next: Int) -> Int {
             var next = next
             for token in tokens.reversed() {
                 switch token {
@@ -185,23 +234,6 @@ extension LinkPattern {
             operations.append(.trie(edges: edges, accepting: accepting, next: next))
             return operations.count - 1
         }
-
-        /// Whether the automaton accepts `subject`, or — with `trailingSlash` — `subject` and
-        /// then a `/` taken by a literal slash of the pattern.
-        func run(_ subject: [UInt32], trailingSlash: Bool) -> Bool {
-            if let literal { return literal == subject }
-            guard subject.starts(with: prefix)
-                || trailingSlash && prefix.count == subject.count + 1 && prefix.last == LinkPattern.slash && prefix.starts(with: subject)
-            else { return false }
-            var run = Run(operations: operations)
-            var current = run.closure(of: [start])
-            for scalar in subject {
-                if current.isEmpty { return false }
-                current = run.step(current, by: scalar, literally: false)
-            }
-            if current.contains(0) { return true }
-            return trailingSlash && run.step(current, by: LinkPattern.slash, literally: true).contains(0)
-        }
     }
 
     /// The state sets of one run. A set is kept free of repeats by looking through it while it
@@ -215,18 +247,17 @@ extension LinkPattern {
             self.operations = operations
         }
 
-        mutating func closure(of states: [Int]) -> [Int] {
+        mutating func closure(of state: Int, into set: inout [Int]) {
             generation += 1
-            var set: [Int] = []
-            for state in states { add(state, to: &set) }
-            return set
+            set.removeAll(keepingCapacity: true)
+            add(state, to: &set)
         }
 
-        /// The states reached from `current` by `scalar`; `literally`, only through a literal
-        /// of the pattern (not `?` or `*`).
-        mutating func step(_ current: [Int], by scalar: UInt32, literally: Bool) -> [Int] {
+        /// Into `set`, the states reached from `current` by `scalar`; `literally`, only through
+        /// a literal of the pattern (not `?` or `*`).
+        mutating func step(_ current: [Int], by scalar: UInt32, literally: Bool, into set: inout [Int]) {
             generation += 1
-            var set: [Int] = []
+            set.removeAll(keepingCapacity: true)
             for state in current {
                 switch operations[state] {
                 case .scalar(let wanted, let next) where wanted == scalar: add(next, to: &set)
@@ -236,7 +267,6 @@ extension LinkPattern {
                 default: break
                 }
             }
-            return set
         }
 
         private mutating func add(_ state: Int, to set: inout [Int]) {
