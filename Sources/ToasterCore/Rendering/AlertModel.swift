@@ -1,23 +1,37 @@
-/// What an update alert shows: type, texts and buttons in the order the seed adds them.
+/// What an update alert shows: type, texts and buttons in the order the reference app adds them.
 public struct AlertModel: Sendable, Equatable {
     public let type: AlertType
     public let title: String
     public let message: String
     public let buttons: [AlertButton]
 
-    /// The seed's alert for `type` in `language`; a payload's texts (CMS) replace the defaults
+    /// The reference app's alert for `type` in `language`; a payload's texts (CMS) replace the defaults
     /// where given. A `skippable` optional alert has `이 버전 건너뛰기` between the two buttons.
     public init(type: AlertType, language: Language = .ko, texts: AlertTextOverride? = nil, skippable: Bool = false) {
         self.type = type
-        title = texts?.title.nonEmpty ?? AlertTexts.title(type, language)
-        message = texts?.message.nonEmpty ?? AlertTexts.message(type, language)
-        let update = AlertButton(role: .update, title: texts?.buttonTitle.nonEmpty ?? AlertTexts.update(language))
-        let later = AlertButton(role: .later, title: AlertTexts.later(language))
-        let skip = AlertButton(role: .skip, title: AlertTexts.skip(language))
+        let strings = UIStrings.of(language)
+        title = texts?.title.nonEmpty ?? strings.title(type)
+        message = texts?.message.nonEmpty ?? strings.message(type)
+        let update = AlertButton(role: .update, title: texts?.buttonTitle.nonEmpty ?? strings.updateButton)
+        let later = AlertButton(role: .later, title: strings.laterButton)
+        let skip = AlertButton(role: .skip, title: strings.skipButton)
         buttons = type.isForced ? [update] : skippable ? [later, skip, update] : [later, update]
     }
 
     public var buttonTitles: [String] { buttons.map(\.title) }
+}
+
+/// Alert texts a service supplies (the CMS object's `title`, `message`, `buttonTitle`).
+public struct AlertTextOverride: Sendable, Equatable {
+    public var title: String?
+    public var message: String?
+    public var buttonTitle: String?
+
+    public init(title: String? = nil, message: String? = nil, buttonTitle: String? = nil) {
+        self.title = title
+        self.message = message
+        self.buttonTitle = buttonTitle
+    }
 }
 
 extension Optional where Wrapped == String {
@@ -42,7 +56,7 @@ public struct AlertButton: Sendable, Equatable {
     public let title: String
 }
 
-/// The three alerts of the seed, named as its `UpdateAlertType` enum names them.
+/// The three alerts of the reference app, named as its `UpdateAlertType` enum names them.
 public enum AlertType: String, Sendable, Codable, CaseIterable {
     case forceUpdate = "ForceUpdate"
     case noticeFeatUpdate = "NoticeFeatUpdate"
@@ -50,8 +64,8 @@ public enum AlertType: String, Sendable, Codable, CaseIterable {
 
     public var isForced: Bool { self == .forceUpdate }
 
-    /// The seed's own `checkUpdateAlertNeeded()` pairs minor with NoticeFeatUpdate ("features
-    /// added") and patch with NoticeUpdate, whatever its enum comments say (SPEC §3).
+    /// The reference app's own `checkUpdateAlertNeeded()` pairs minor with NoticeFeatUpdate ("features
+    /// added") and patch with NoticeUpdate, whatever its enum comments say (docs/00 §3).
     static func optional(for kind: UpdateKind) -> AlertType {
         switch kind {
         case .major, .minor: .noticeFeatUpdate

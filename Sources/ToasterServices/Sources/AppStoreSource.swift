@@ -34,9 +34,9 @@ public struct AppStoreSource: ServiceSource {
         case .bundleID(let bundleID): ("bundleId", bundleID)
         }
         let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
-        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup")
+        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup").value
         guard let entry = lookup.results.first, lookup.resultCount != 0 else {
-            throw SourceError("app not found in store \(country)")
+            throw SourceError(.notListed, "app not found in store \(country)")
         }
         return Self.policy(from: entry)
     }
@@ -44,8 +44,8 @@ public struct AppStoreSource: ServiceSource {
     static func policy(from entry: AppStoreLookup.Entry) -> UpdatePolicy {
         UpdatePolicy(
             latestVersion: entry.version,
-            // The seed opens the store app directly rather than the web page in trackViewUrl.
-            updateURL: entry.trackId.map { "itms-apps://itunes.apple.com/app/id\($0)" },
+            // The reference app opens the store app directly rather than the web page in trackViewUrl.
+            updateURL: entry.trackId.map { AppStoreURL.forApp(id: String($0)) },
             listing: StoreListing(appName: entry.trackName ?? "Toaster", version: entry.version,
                                   releaseNotes: entry.releaseNotes,
                                   releaseDate: entry.currentVersionReleaseDate,

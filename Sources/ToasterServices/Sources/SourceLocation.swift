@@ -13,17 +13,22 @@ public enum SourceLocation: Sendable, Equatable {
 
     public init(parsing text: String) throws(SourceError) {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
-            throw SourceError("--url \"\(text)\" is not a URL (expected http://, https:// or file://)")
+            throw SourceError(.misconfigured, "--url \"\(text)\" is not a URL (expected http://, https:// or file://)")
         }
         switch scheme {
         case "file":
-            guard !url.path.isEmpty else { throw SourceError("--url \"\(text)\" names no file") }
+            // file://tmp/x.json names the host "tmp" and the path /x.json: refused rather than
+            // read from a path the user did not write.
+            if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
+                throw SourceError(.misconfigured, "--url \"\(text)\" names the host \"\(host)\"; a file URL has none (write file:///\(host)\(url.path) for an absolute path)")
+            }
+            guard !url.path.isEmpty else { throw SourceError(.misconfigured, "--url \"\(text)\" names no file") }
             self = .file(path: url.path)
         case "http", "https":
-            guard url.host.map({ !$0.isEmpty }) == true else { throw SourceError("--url \"\(text)\" names no host") }
+            guard url.host.map({ !$0.isEmpty }) == true else { throw SourceError(.misconfigured, "--url \"\(text)\" names no host") }
             self = .web(url: text)
         default:
-            throw SourceError("--url \"\(text)\": the scheme \"\(scheme)\" is not supported (use http, https or file)")
+            throw SourceError(.misconfigured, "--url \"\(text)\": the scheme \"\(scheme)\" is not supported (use http, https or file)")
         }
     }
 
@@ -40,7 +45,7 @@ public enum SourceLocation: Sendable, Equatable {
               headers: [(String, String)] = []) throws(SourceError) -> Data {
         switch self {
         case .file(let path):
-            do { return try BoundedFile.read(path, limit: Self.maximumBytes) } catch { throw SourceError(error.description) }
+            do { return try BoundedFile.read(path, limit: Self.maximumBytes) } catch { throw SourceError(.misconfigured, error.description) }
         case .web(let url):
             return try HTTPFetcher(timeout: timeout).fetch(
                 Self.appending(query, to: url),
