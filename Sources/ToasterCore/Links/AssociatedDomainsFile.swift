@@ -267,7 +267,7 @@ private struct Reader {
             return nil
         }
         for (key, _) in members where !known.contains(key) {
-            let suggestion = Self.nearest(to: key, among: known).map { " (did you mean \(quote($0))?)" } ?? ""
+            let suggestion = NearestName.to(key, among: known).map { " (did you mean \(quote($0))?)" } ?? ""
             warn(at: place, "has an unknown key \(quote(key)), which iOS ignores\(suggestion)")
         }
         return members
@@ -306,33 +306,6 @@ private struct Reader {
     private mutating func warn(at place: JSONPlace, _ message: String) {
         let shown = place.description.isEmpty ? "the file" : place.description
         warnings.append(ScopedWarning(warning: LinkWarning(place: shown, message: message), entry: currentEntry, component: currentComponent))
-    }
-
-    /// The known key a misspelt one was probably meant to be: the same but for case, or at most
-    /// two edits away (`exclued` → `exclude`, `appIds` → `appIDs`).
-    static func nearest(to key: String, among known: [String]) -> String? {
-        if let same = known.first(where: { $0.lowercased() == key.lowercased() }) { return same }
-        let scored = known.map { (key: $0, distance: editDistance(Array(key.lowercased()), Array($0.lowercased()))) }
-        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= min(2, best.key.count / 2) else { return nil }
-        return best.key
-    }
-
-    /// Levenshtein distance, with transpositions counted as one edit (`exclued`).
-    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[a.count][b.count]
     }
 }
 
