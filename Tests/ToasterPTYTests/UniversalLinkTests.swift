@@ -169,7 +169,7 @@ import Testing
         #expect(missing.stderr.contains("--url-file: cannot open /nonexistent/urls.txt"))
     }
 
-    @Test func aFileWithNothingForTheAppAnswersNoMatchNotAnError() throws {
+    @Test func aFileWithNothingForTheAppAnswersNoMatchAndExitsOne() throws {
         let (file, folder) = try scratch("credentials.json", #"{"webcredentials": {"apps": ["ABCDE12345.com.example.toaster"]}}"#)
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Toolchain.run([Toolchain.toastercli, "links", "check", "--aasa", file, "--app-id", Self.app, "https://example.com/a"])
