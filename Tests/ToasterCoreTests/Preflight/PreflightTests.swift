@@ -169,7 +169,7 @@ import Testing
         #expect(served.watchStep == .safe)
     }
 
-    @Test func unreadablePolicyVersionIsAnError() {
+    @Test func unreadablePolicyVersionStopsTheRun() {
         #expect(throws: PreflightError.self) {
             try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.minimum("1.3.0 (93)")])
         }
