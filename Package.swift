@@ -13,11 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CNcursesw",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncurses-dev"])]
-        ),
+        // No pkgConfig: SwiftPM would warn about (and drop) the -D flags of ncursesw.pc, which
+        // shim.h defines itself; Debian's libncursesw.so already pulls in libtinfo.
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "CTerminalSupport"),
         .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),

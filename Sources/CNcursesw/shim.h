@@ -1,6 +1,7 @@
 #ifndef TOASTER_CNCURSESW_SHIM_H
 #define TOASTER_CNCURSESW_SHIM_H
-// SwiftPM drops the -D flags of ncursesw.pc, so the wide-character API must be switched on here.
+// The package reads no ncursesw.pc (SwiftPM drops its -D flags with a warning), so the
+// wide-character API is switched on here.
 #define _XOPEN_SOURCE 700
 #define _XOPEN_SOURCE_EXTENDED 1
 #define NCURSES_WIDECHAR 1

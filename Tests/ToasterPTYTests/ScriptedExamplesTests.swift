@@ -1,0 +1,17 @@
+import Foundation
+import Testing
+
+/// The scripted tests in examples/scripted, run against this build so that the examples a QA
+/// engineer copies never rot. Each proves the forced alert holds and the optional one closes.
+@Suite struct ScriptedExamplesTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../examples/scripted").standardizedFileURL
+
+    @Test(arguments: [["bash", "tmux.sh"], ["python3", "pexpect_alerts.py"], ["expect", "alerts.exp"]])
+    func exampleHoldsTheForcedAlertAndClosesTheOptionalOne(interpreter: [String]) throws {
+        let script = Self.folder.appendingPathComponent(interpreter[1]).path
+        let result = try Toolchain.run(["TOASTERCLI=\(Toolchain.toastercli)", interpreter[0], script])
+        #expect(result.status == 0, "\(interpreter[1]) failed:\n\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("forced alert held, optional alert dismissed"))
+    }
+}
