@@ -31,7 +31,7 @@ enum {
     OPT_MAXFILESIZE_LARGE = 30117,
     INFO_RESPONSE_CODE = 0x200002, INFO_SSL_VERIFYRESULT = 0x20000D, INFO_OS_ERRNO = 0x200019,
     INFO_CONTENT_TYPE = 0x100012,
-    E_OK = 0, E_COULDNT_CONNECT = 7, E_WRITE_ERROR = 23, E_OPERATION_TIMEDOUT = 28,
+    E_OK = 0, E_COULDNT_CONNECT = 7, E_WRITE_ERROR = 23, E_OUT_OF_MEMORY = 27, E_OPERATION_TIMEDOUT = 28,
     E_TOO_MANY_REDIRECTS = 47, E_PEER_FAILED_VERIFICATION = 60, E_FILESIZE_EXCEEDED = 63,
     E_SSL_CACERT_BADFILE = 77,
     GLOBAL_DEFAULT = 3,
@@ -138,6 +138,9 @@ static enum toaster_http_failure failure_kind(int code, CURL *handle, const sink
     case E_TOO_MANY_REDIRECTS: return TOASTER_HTTP_REDIRECTS;
     case E_FILESIZE_EXCEEDED: return TOASTER_HTTP_TOO_LARGE;
     case E_WRITE_ERROR: return target->too_large ? TOASTER_HTTP_TOO_LARGE : TOASTER_HTTP_OTHER;
+    // libcurl's header buffer refuses to grow past its limit with this code and no message;
+    // real memory exhaustion would end the program sooner elsewhere.
+    case E_OUT_OF_MEMORY: return TOASTER_HTTP_HEADERS_TOO_LARGE;
     case E_PEER_FAILED_VERIFICATION: return TOASTER_HTTP_CERTIFICATE;
     case E_SSL_CACERT_BADFILE: return TOASTER_HTTP_CA_UNUSABLE;
     case E_COULDNT_CONNECT:

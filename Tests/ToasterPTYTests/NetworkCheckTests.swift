@@ -24,18 +24,18 @@ import Testing
     }
 
     @Test func httpGoesThroughTheProxyAndAroundItForNoProxyHosts() throws {
-        let proxy = try RecordingServer(answering: Self.lookup(version: "3.0.0"))
-        let service = try RecordingServer(answering: Self.lookup(version: "2.0.0"))
-        let proxyURL = "http://127.0.0.1:\(proxy.port)"
+        let proxy = try LoopbackService(answering: Self.lookup(version: "3.0.0"))
+        let service = try LoopbackService(answering: Self.lookup(version: "2.0.0"))
+        let proxyURL = proxy.baseURL
         // A name that resolves nowhere: only the proxy can answer for it.
         let proxied = try check("http://toaster-upstream.invalid:8080/lookup", environment: ["http_proxy": proxyURL])
         #expect(proxied.status == 0, "\(proxied.stderr)")
         #expect(proxied.stdout.contains("3.0.0"), "\(proxied.stdout)")
         let received = try #require(proxy.requests.first)
         #expect(received.hasPrefix("GET http://toaster-upstream.invalid:8080/lookup?id=1234567890&country=kr&_="), "\(received)")
-        #expect(received.contains("Host: toaster-upstream.invalid:8080"), "\(received)")
+        #expect(received.hasSuffix("Host: toaster-upstream.invalid:8080"), "\(received)")
         for variable in ["no_proxy", "NO_PROXY"] {
-            let direct = try check("http://127.0.0.1:\(service.port)/lookup", environment: ["http_proxy": proxyURL, variable: "127.0.0.1"])
+            let direct = try check(service.baseURL + "/lookup", environment: ["http_proxy": proxyURL, variable: "127.0.0.1"])
             #expect(direct.status == 0, "\(variable): \(direct.stderr)")
             #expect(direct.stdout.contains("2.0.0"), "\(variable): \(direct.stdout)")
         }
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aSelfSignedServiceFailsInOneSentenceUntilItsCAIsTrusted() throws {
-        let server = try TLSServer(answering: Self.lookup(version: "2.0.0"))
+        let server = try LoopbackService(answering: Self.lookup(version: "2.0.0"), tls: true)
         let url = server.baseURL + "/lookup"
         let host = String(server.baseURL.dropFirst("https://".count))
 
@@ -64,7 +64,7 @@ import Testing
         }
 
         // As in curl, CURL_CA_BUNDLE comes first, and --ca-file before any variable.
-        let other = try TLSServer(answering: Self.lookup(version: "2.0.0"))
+        let other = try LoopbackService(answering: Self.lookup(version: "2.0.0"), tls: true)
         let bundleFirst = try check(url, environment: ["CURL_CA_BUNDLE": other.certificate, "SSL_CERT_FILE": server.certificate])
         #expect(bundleFirst.stderr.contains("signed by none of the CA certificates CURL_CA_BUNDLE names"), "\(bundleFirst.stderr)")
         let optionFirst = try check(url, environment: ["CURL_CA_BUNDLE": other.certificate], ["--ca-file", server.certificate])

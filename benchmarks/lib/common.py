@@ -11,10 +11,11 @@ def ensure_packages(*packages):
     subprocess.run(["bash", "-c", '. "$0" && ensure_packages "$@"', script, *packages], check=True)
 
 
-def build_release():
+def build_release(*products):
     """The binaries as scripts/release makes them: the Swift runtime linked in statically, which
     halves start-up (no dynamic symbol binding of libswiftCore and FoundationEssentials)."""
-    subprocess.run([os.path.join(ROOT, "scripts", "release")], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run([os.path.join(ROOT, "scripts", "release"), *products], check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def timed(argv):

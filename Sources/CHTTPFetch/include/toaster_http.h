@@ -11,6 +11,8 @@ enum toaster_http_failure {
     TOASTER_HTTP_REFUSED,
     TOASTER_HTTP_REDIRECTS,
     TOASTER_HTTP_TOO_LARGE,
+    /// The answer's headers went past libcurl's limit (100 KiB).
+    TOASTER_HTTP_HEADERS_TOO_LARGE,
     /// The server's certificate was refused; `certificate_verdict` says why.
     TOASTER_HTTP_CERTIFICATE,
     /// The CA file or folder the request names could not be loaded.

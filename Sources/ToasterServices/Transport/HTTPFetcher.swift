@@ -58,6 +58,8 @@ struct HTTPFetcher: Sendable {
             throw SourceError("too many redirects (more than \(Self.maximumRedirects)) from \(host)")
         case TOASTER_HTTP_TOO_LARGE:
             throw SourceError("the answer from \(host) is larger than \(SourceLocation.maximumBytes) bytes")
+        case TOASTER_HTTP_HEADERS_TOO_LARGE:
+            throw SourceError("the answer from \(host) has headers larger than libcurl accepts (100 KiB)")
         case TOASTER_HTTP_CERTIFICATE:
             throw SourceError(Self.certificateSentence(host: host, verdict: answer.certificate_verdict, message: message, trust: trust))
         case TOASTER_HTTP_CA_UNUSABLE:

@@ -3,12 +3,12 @@ import Testing
 
 /// Which CA certificates a fetch trusts, chosen the way the curl tool chooses them.
 @Suite struct CertificateTrustTests {
-    private func chosen(_ caFile: String? = nil, _ environment: [String: String]) -> CertificateTrust {
+    private func chosen(_ environment: [String: String], option caFile: String? = nil) -> CertificateTrust {
         CertificateTrust.choosing(caFile: caFile, environment: { environment[$0] })
     }
 
     @Test func theOptionWinsOverEveryVariable() {
-        let trust = chosen("/option.pem", ["CURL_CA_BUNDLE": "/bundle.pem", "SSL_CERT_FILE": "/file.pem", "SSL_CERT_DIR": "/dir"])
+        let trust = chosen(["CURL_CA_BUNDLE": "/bundle.pem", "SSL_CERT_FILE": "/file.pem", "SSL_CERT_DIR": "/dir"], option: "/option.pem")
         #expect(trust == CertificateTrust(file: "/option.pem", directory: nil, origin: "--ca-file"))
     }
 

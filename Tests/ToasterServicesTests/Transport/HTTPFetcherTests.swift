@@ -125,12 +125,17 @@ import Testing
 
     @Test func anAnswerCutShortIsOneSentence() async throws {
         for answer in ["HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n0123456789",
-                       "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n40\r\nabc",
-                       "HTTP/1.1 200 OK\r\nContent-Le"] {
+                       "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n40\r\nabc"] {
             try await servingRaw(answer) { base in
                 let sentence = await failure(base + "/")
                 #expect(sentence.hasPrefix("cannot reach \(host(base)): ") && !sentence.contains("\n"), "\(answer): \(sentence)")
             }
+        }
+        // Headers cut short by the end of the connection are, for libcurl, an answer without a
+        // body: the source then says its answer is unusable.
+        try await servingRaw("HTTP/1.1 200 OK\r\nContent-Le") { base in
+            let body = try await text(base + "/")
+            #expect(body == "")
         }
     }
 
@@ -144,7 +149,7 @@ import Testing
     @Test func headersPastTheLimitAreRefused() async throws {
         try await servingRaw("HTTP/1.1 200 OK\r\nX-Big: \(String(repeating: "a", count: 200_000))\r\n\r\n") { base in
             let sentence = await failure(base + "/")
-            #expect(sentence.hasPrefix("cannot reach \(host(base)): ") && sentence.contains("header"), "\(sentence)")
+            #expect(sentence == "the answer from \(host(base)) has headers larger than libcurl accepts (100 KiB)")
         }
     }
 
