@@ -52,6 +52,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
+        // The key decoder, bytes in and keys out: no terminal needed.
+        .testTarget(name: "ToasterTerminalTests", dependencies: ["ToasterTerminal", "ToasterCore"]),
         .testTarget(
             name: "ToasterServicesTests",
             dependencies: ["ToasterServices", "ToasterServer", "ToasterFiles", .product(name: "Hummingbird", package: "hummingbird")]

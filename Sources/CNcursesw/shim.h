@@ -20,7 +20,5 @@ static inline attr_t toaster_a_bold(void) { return A_BOLD; }
 static inline attr_t toaster_a_dim(void) { return A_DIM; }
 static inline attr_t toaster_a_reverse(void) { return A_REVERSE; }
 static inline attr_t toaster_a_underline(void) { return A_UNDERLINE; }
-static inline mmask_t toaster_button1_events(void) { return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED; }
-static inline mmask_t toaster_button1_activations(void) { return BUTTON1_RELEASED | BUTTON1_CLICKED; }
 
 #endif

@@ -1,3 +1,5 @@
+import ToasterCore
+
 /// One app as the store, Remote Config and the CMS describe it.
 public struct AppPolicy: Codable, Sendable, Equatable {
     /// The App Store id (`trackId`, `?id=`).
@@ -11,7 +13,7 @@ public struct AppPolicy: Codable, Sendable, Equatable {
     public var releaseDate: String?
     public var releaseNotes: String?
     public var minimumOsVersion: String?
-    /// Remote Config's `min_required_version`.
+    /// Remote Config's minimum required version.
     public var minRequiredVersion: String?
     /// Where Remote Config serves this app (`/v1/projects/{project}/namespaces/{namespace}:fetch`).
     public var remoteConfig: RemoteConfigPlace?
@@ -20,5 +22,5 @@ public struct AppPolicy: Codable, Sendable, Equatable {
     /// The CMS force-update object, if any.
     public var forced: ForcedWindow?
 
-    var storeURL: String { "itms-apps://itunes.apple.com/app/id\(trackId)" }
+    var storeURL: String { AppStoreURL.forApp(id: String(trackId)) }
 }

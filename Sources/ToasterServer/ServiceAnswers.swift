@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ToasterCore
 
 /// The JSON bodies of the three services, shaped as the real ones are.
 enum ServiceAnswers {
@@ -37,8 +38,9 @@ enum ServiceAnswers {
     /// Firebase answers without `entries` when there is no template for the app.
     static func remoteConfig(_ app: AppPolicy?) -> RemoteConfig {
         guard let app else { return RemoteConfig(entries: nil, state: "NO_TEMPLATE") }
-        var entries = ["latest_version": app.version, "force_update_store_url": app.storeURL]
-        entries["min_required_version"] = app.minRequiredVersion
+        let keys = RemoteConfigKeys.default
+        var entries = [keys.latest: app.version, keys.storeURL: app.storeURL]
+        entries[keys.minimumRequired] = app.minRequiredVersion
         return RemoteConfig(entries: entries, state: "UPDATE")
     }
 

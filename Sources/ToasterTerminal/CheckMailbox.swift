@@ -3,9 +3,9 @@ import Glibc
 import Synchronization
 import ToasterCore
 
-/// Carries check outcomes from their tasks to the event loop, with a pipe that wakes its poll().
+/// Carries check results from their tasks to the event loop, with a pipe that wakes its poll().
 final class CheckMailbox: Sendable {
-    private let outcomes = Mutex<[CheckOutcome]>([])
+    private let outcomes = Mutex<[CheckResult]>([])
     let readDescriptor: Int32
     private let writeDescriptor: Int32
 
@@ -22,13 +22,13 @@ final class CheckMailbox: Sendable {
         close(writeDescriptor)
     }
 
-    func post(_ outcome: CheckOutcome) {
-        outcomes.withLock { $0.append(outcome) }
+    func post(_ result: CheckResult) {
+        outcomes.withLock { $0.append(result) }
         var byte: UInt8 = 1
         _ = write(writeDescriptor, &byte, 1)
     }
 
-    func take() -> [CheckOutcome] {
+    func take() -> [CheckResult] {
         var buffer = [UInt8](repeating: 0, count: 64)
         while buffer.withUnsafeMutableBytes({ read(readDescriptor, $0.baseAddress, $0.count) }) > 0 {}
         return outcomes.withLock { taken in

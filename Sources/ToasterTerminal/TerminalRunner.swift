@@ -7,7 +7,7 @@ import ToasterCore
 /// `AppEvent`s, steps the `LaunchMachine`, performs its effects and draws the state.
 public final class TerminalRunner {
     /// Runs on a background thread and may block there until the service answers or times out.
-    public typealias Checker = @Sendable (_ appVersion: String) -> CheckOutcome
+    public typealias Checker = @Sendable (_ appVersion: String) -> CheckResult
     /// Keeps a note across launches; returns why it could not, if it could not.
     public typealias Recorder = (AnswerNote) -> String?
 
@@ -56,7 +56,10 @@ public final class TerminalRunner {
             for signal in drain(signals) where exitStatus == nil {
                 handle(signal: signal, session, forceRedraw: &lastFrame)
             }
-            for outcome in mailbox.take() where exitStatus == nil { dispatch(.checkCompleted(outcome), session) }
+            for result in mailbox.take() where exitStatus == nil {
+                if let problem = result.recordingProblem { trace?.write(.error(problem)) }
+                dispatch(.checkCompleted(result.outcome), session)
+            }
             for event in session.readEvents() where exitStatus == nil { dispatch(event, session) }
             fireDueTimers(session)
         }

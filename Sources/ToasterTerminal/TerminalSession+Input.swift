@@ -1,54 +1,39 @@
-import CNcursesw
+import Glibc
 import ToasterCore
 
 extension TerminalSession {
-    /// Everything typed since the last call, decoded; empty when nothing is waiting.
+    /// Everything typed since the last call, decoded; empty when nothing is waiting. ncurses
+    /// reads no input (keypad off, no typeahead check): the bytes go to `KeyDecoder`, which
+    /// knows every form of a key whatever the terminal's cursor mode.
     func readEvents() -> [AppEvent] {
-        var events: [AppEvent] = []
-        var code: wint_t = 0
-        while true {
-            let result = wget_wch(window, &code)
-            if result == ERR { break }
-            if result == KEY_CODE_YES, Int32(code) == KEY_MOUSE {
-                events += readClick()
-            } else if let event = result == KEY_CODE_YES ? Self.decodeFunctionKey(Int32(code)) : Self.decodeCharacter(code) {
-                events.append(event)
-            }
+        var inputs = decoder.feed(Self.readAvailable(waitingMilliseconds: 0))
+        // A lone ESC, or a sequence cut short, waits the escape delay for its rest; a few
+        // times at most, so that a flood of bytes cannot keep signals and drawing waiting.
+        for _ in 0..<4 where decoder.isWaiting {
+            let more = Self.readAvailable(waitingMilliseconds: Self.escapeDelayMilliseconds)
+            inputs += more.isEmpty ? decoder.flush() : decoder.feed(more)
         }
-        return events
+        if decoder.isWaiting { inputs += decoder.flush() }
+        return inputs.compactMap(event)
     }
 
-    private func readClick() -> [AppEvent] {
-        var mouse = MEVENT()
-        guard getmouse(&mouse) == OK, mouse.bstate & toaster_button1_activations() != 0 else { return [] }
-        return [.click(column: Int(mouse.x), row: Int(mouse.y), screenWidth: size.width, screenHeight: size.height)]
-    }
-
-    private static func decodeFunctionKey(_ code: Int32) -> AppEvent? {
-        switch code {
-        case KEY_UP: .key(.up)
-        case KEY_DOWN: .key(.down)
-        case KEY_LEFT: .key(.left)
-        case KEY_RIGHT: .key(.right)
-        case KEY_BTAB: .key(.backTab)
-        case KEY_ENTER: .key(.enter)
-        case KEY_BACKSPACE: .key(.backspace)
-        case focusInCode: .focusIn
-        case focusOutCode: .focusOut
-        default: nil
+    private func event(_ input: KeyDecoder.Input) -> AppEvent? {
+        switch input {
+        case .key(let key): .key(key)
+        case .focusIn: .focusIn
+        case .focusOut: .focusOut
+        // A click is the left button's release, as UIKit acts on touch-up.
+        case let .mouse(button, column, row, released):
+            button == 0 && released ? .click(column: column, row: row, screenWidth: size.width, screenHeight: size.height) : nil
         }
     }
 
-    private static func decodeCharacter(_ code: wint_t) -> AppEvent? {
-        switch code {
-        case 3: .key(.controlC)
-        case 26: .key(.controlZ)
-        case 9: .key(.tab)
-        case 10, 13: .key(.enter)
-        case 27: .key(.escape)
-        case 32: .key(.space)
-        case 8, 127: .key(.backspace)
-        default: Unicode.Scalar(code).map { .key(.character(Character($0))) }
-        }
+    /// What standard input holds, waiting at most this long for the first byte.
+    private static func readAvailable(waitingMilliseconds: Int32) -> [UInt8] {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, waitingMilliseconds) > 0, descriptor.revents & Int16(POLLIN) != 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        return count > 0 ? Array(buffer[0..<count]) : []
     }
 }

@@ -3,16 +3,16 @@ import CTerminalSupport
 import Glibc
 import ToasterCore
 
-/// The terminal while the UI runs: the only owner of ncurses. Setup switches on focus
-/// reporting; every way out (`end()`, a stop, a fatal signal) switches it off again and gives
-/// the terminal back as it was.
+/// The terminal while the UI runs: the only owner of ncurses. Setup switches on focus and
+/// mouse reporting; every way out (`end()`, a stop, a fatal signal) switches them off again
+/// and gives the terminal back as it was.
 final class TerminalSession {
-    static let focusInCode: Int32 = 0x2001
-    static let focusOutCode: Int32 = 0x2002
     /// Esc alone must feel immediate; escape sequences arrive well within this.
     static let escapeDelayMilliseconds: Int32 = 25
 
     let palette: Palette
+    /// Input bytes of a key not complete yet, kept between reads.
+    var decoder = KeyDecoder()
     var window: UnsafeMutablePointer<WINDOW> { toaster_stdscr() }
     private(set) var isActive = false
 
@@ -44,31 +44,26 @@ final class TerminalSession {
         }
     }
 
-    /// Takes the screen: raw keys, the alternate screen, focus and mouse reporting.
+    /// Takes the screen: raw keys, the alternate screen, focus and mouse reporting. ncurses
+    /// only draws: keypad stays off (arrows then come as `ESC [ D`, and `KeyDecoder` reads
+    /// either form) and it never looks at input, which the session reads itself.
     func start() {
         raw()
         noecho()
         nonl()
-        keypad(window, true)
-        nodelay(window, true)
-        set_escdelay(Self.escapeDelayMilliseconds)
+        typeahead(-1)
         curs_set(0)
-        mousemask(toaster_button1_events(), nil)
-        // Report press and release at once rather than waiting to combine them into clicks.
-        mouseinterval(0)
-        define_key("\u{1b}[I", Self.focusInCode)
-        define_key("\u{1b}[O", Self.focusOutCode)
         refresh()
-        writeRaw(Self.focusReportingOn)
+        writeRaw(Self.reportingOn)
         toaster_terminal_set_ui_active(1)
         isActive = true
     }
 
-    /// Gives the terminal back: focus reporting off, cursor visible, main screen, line discipline.
+    /// Gives the terminal back: focus and mouse reporting off, cursor visible, main screen, line discipline.
     func end() {
         guard isActive else { return }
         isActive = false
-        writeRaw(Self.focusReportingOff)
+        writeRaw(Self.reportingOff)
         curs_set(1)
         endwin()
         toaster_terminal_set_ui_active(0)
@@ -82,7 +77,7 @@ final class TerminalSession {
         toaster_terminal_set_ui_active(1)
         refresh()
         curs_set(0)
-        writeRaw(Self.focusReportingOn)
+        writeRaw(Self.reportingOn)
         repaintAll()
     }
 
@@ -96,8 +91,10 @@ final class TerminalSession {
 
     var size: (width: Int, height: Int) { (Int(toaster_cols()), Int(toaster_lines())) }
 
-    private static let focusReportingOn = "\u{1b}[?1004h"
-    private static let focusReportingOff = "\u{1b}[?1004l"
+    /// Focus reports (1004), and clicks (1000) in SGR form (1006), whose cells have no upper
+    /// bound; the fatal-signal handler in CTerminalSupport switches the same modes off.
+    private static let reportingOn = "\u{1b}[?1006;1000h\u{1b}[?1004h"
+    private static let reportingOff = "\u{1b}[?1004l\u{1b}[?1006;1000l"
 
     private func writeRaw(_ sequence: String) {
         var bytes = Array(sequence.utf8)

@@ -89,6 +89,26 @@ import Testing
         #expect(bad.stderr.contains("neither an outcome"))
     }
 
+    /// `check` is stateless unless --state-dir names a folder; then it reads and records as
+    /// `run` does, offline forced rule included.
+    @Test func rememberedAnswersOnlyWithAnExplicitStateFolder() throws {
+        let state = try StateFolder()
+        let missing = "file:///nonexistent-\(UUID().uuidString).json"
+        let online = try check(["--app-version", "1.0.0", "--store-version", "2.0.0", "--state-dir", state.path, "--exit-code"])
+        #expect(online.status == 20)
+        #expect(FileManager.default.fileExists(atPath: state.demoAppFile), "the forced decision is remembered")
+
+        let offline = try check(["--source", "appstore", "--url", missing, "--app-version", "1.0.0", "--state-dir", state.path,
+                                 "--format", "json", "--exit-code"])
+        #expect(offline.status == 20, "\(offline.stderr)")
+        #expect(try json(offline.stdout)["reason"] as? String == "rememberedForced")
+        #expect(offline.stderr.contains("warning: appstore: ") && offline.stderr.contains("the last forced decision stands"))
+
+        let stateless = try check(["--source", "appstore", "--url", missing, "--app-version", "1.0.0", "--exit-code"])
+        #expect(stateless.status == 1)
+        #expect(stateless.stderr.contains("Error: appstore: "))
+    }
+
     @Test func inputFilesThatNeverEndAreRefusedNotReadForever() throws {
         let key = try check(["--source", "cms", "--url", "file:///dev/null", "--cms-api-key-file", "/dev/zero"])
         #expect(key.status == 1)

@@ -90,6 +90,23 @@ import Testing
         try app.trace.waitFor("the alert presented again") { $0.filter { $0 == "alertPresented ForceUpdate" }.count == 2 }
     }
 
+    /// An inactive scene receives no keys: Enter while the terminal has no focus chooses
+    /// nothing; once the focus is back, it does.
+    @Test func enterWhileInactiveIsIgnored() throws {
+        let app = try ToasterApp()
+        try app.waitForForcedAlert()
+        try app.focusOutAndWait()
+        try app.terminal.press("Enter", "Space")
+        try app.terminal.focusIn()
+        // Input is read in order: once the focus-in shows, the keys before it were handled.
+        let screen = try app.terminal.waitFor("scene: active")
+        #expect(screen.contains(ToasterApp.updateFocused) && !screen.contains("App Store"))
+        #expect(try app.trace.count("alertDismissed 업데이트") == 0)
+        try app.terminal.press("Enter")
+        try app.terminal.waitFor("App Store")
+        #expect(try app.trace.count("alertDismissed 업데이트") == 1)
+    }
+
     @Test func suspendAndForegroundBringTheAlertBackAfterItWasAnswered() throws {
         let app = try ToasterApp(shellRunning: { binary, trace in "\(binary) --trace \(trace) --launch-screen-ms 0" })
         try app.waitForForcedAlert()

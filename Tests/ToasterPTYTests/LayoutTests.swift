@@ -46,8 +46,9 @@ import Testing
         try lookup.write(toFile: app.terminal.file("lookup.json"), atomically: true, encoding: .utf8)
         try app.waitForForcedAlert()
         try app.terminal.press("Enter")
-        let store = try app.terminal.waitFor("pwnedApp31mppA")
-        #expect(store.contains("line1") && store.contains("Tab") && store.contains("nextx"))
+        // The notes are drawn below the name: wait for their last line, not for the name.
+        let store = try app.terminal.waitForScreen("the store page and its notes") { $0.contains("pwnedApp31mppA") && $0.contains("nextx") }
+        #expect(store.contains("line1") && store.contains("Tab"))
         let output = try Data(contentsOf: URL(fileURLWithPath: app.terminal.file(ToasterApp.outputName)))
         for (forbidden, what) in [("\u{1b}]", "an OSC sequence"), ("\u{9b}", "a C1 CSI"), ("\u{202e}", "a bidi override"),
                                   ("\u{2066}", "a bidi isolate"), ("\u{85}", "a C1 NEL"), ("\u{7}", "a bell"),

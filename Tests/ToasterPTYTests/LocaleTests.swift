@@ -27,6 +27,26 @@ import Testing
         #expect(store.contains("What's New") && store.contains("Version 1.10.0"))
     }
 
+    /// A failed check's notice row: the reason in the user's language, then the technical
+    /// detail as the trace and `check` have it (English, for searching and scripts).
+    @Test(arguments: [("ko", "⚠ 서버에 연결할 수 없어요 · ", "업데이트 확인 실패"),
+                      ("en", "⚠ Cannot connect to the server · ", "Update check failed"),
+                      ("ja", "⚠ サーバーに接続できません · ", "アップデート確認に失敗")])
+    func aServiceThatIsDownIsExplainedInTheLanguage(locale: String, leadIn: String, status: String) throws {
+        let down = ["--source", "appstore", "--url", "http://127.0.0.1:9/lookup"]
+        let app = try ToasterApp(["--locale", locale] + down, width: 100)
+        let screen = try app.terminal.waitForScreen("the notice row and the status line") { $0.contains(leadIn) && $0.contains(status) }
+        // The detail after "connection refused" is the transport's to word.
+        #expect(screen.contains(leadIn + "cannot connect to 127.0.0.1:9 (connection refused"))
+        #expect(try app.trace.events().contains {
+            ($0["message"] as? String)?.hasPrefix("version check (appstore) failed: cannot connect to 127.0.0.1:9 (connection refused") == true
+        })
+        let check = try Toolchain.run([Toolchain.toastercli, "check", "--locale", locale] + down)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("appstore: cannot connect to 127.0.0.1:9 (connection refused"), "check stays English: \(check.stderr)")
+        #expect(check.stderr.unicodeScalars.allSatisfy { $0.isASCII }, "check stays English: \(check.stderr)")
+    }
+
     @Test func unknownLocaleIsAUsageError() throws {
         let result = try Toolchain.run([Toolchain.toastercli, "check", "--locale", "fr"])
         #expect(result.status == 64)

@@ -20,6 +20,20 @@ import ToasterCore
         try app.terminal.waitForGone("다음에")
     }
 
+    /// The middle button of the skippable alert, side by side at 80 columns and stacked at 40:
+    /// the click reads the same layout the screen was drawn from.
+    @Test(arguments: [80, 40])
+    func clickingSkipLandsOnSkipSideBySideAndStacked(width: Int) throws {
+        let app = try ToasterApp(["--locale", "ja"] + AlertButtonsTests.skippable, width: width)
+        let screen = try app.terminal.waitForScreen("the three buttons") { $0.contains("あとで") && $0.contains("[ アップデート ]") }
+        let skip = try position(of: "このバージョンをスキップ", in: screen)
+        let update = try position(of: "アップデート ]", in: screen)
+        #expect((skip.row == update.row) == (width == 80), "side by side at 80 columns, stacked at 40")
+        try app.terminal.click(column: skip.column, row: skip.row)
+        try app.trace.waitFor("the skip") { $0.contains("alertDismissed このバージョンをスキップ") }
+        #expect(try app.trace.count("alertDismissed アップデート") == 0)
+    }
+
     @Test func clickingUpdateOpensTheStoreAndClickingInstallInstalls() throws {
         let app = try ToasterApp()
         let screen = try app.waitForForcedAlert()

@@ -25,7 +25,7 @@ import Testing
         try answerOptionalAlert(base + ["--now", "2026-11-22T09:00:00Z"], keys: ["Escape"])
 
         let sameDay = try ToasterApp(base + ["--now", "2026-11-22T20:00:00Z"])
-        let screen = try sameDay.terminal.waitFor("» last shown 2026-11-22T09:00:00Z, not again before 2026-11-23T09:00:00Z")
+        let screen = try sameDay.terminal.waitFor("» 2026-11-22T09:00:00Z에 보였어요 · 다음은 2026-11-23T09:00:00Z 이후")
         #expect(!screen.contains(Self.optionalTitle))
         #expect(try heldBackGates(sameDay) == ["frequency"])
         #expect(try sameDay.trace.count("alertPresented NoticeFeatUpdate") == 0)
@@ -53,8 +53,13 @@ import Testing
         #expect(shown.stdout.contains("skipped version: 1.10.0"), "\(shown.stdout)")
 
         let weekLater = try ToasterApp(base + ["--store-version", "1.10.0", "--now", "2026-11-30T09:00:00Z"])
-        try weekLater.terminal.waitFor("» version 1.10.0 was skipped")
+        try weekLater.terminal.waitFor("» 1.10.0 버전은 건너뛰기로 했어요")
         #expect(try heldBackGates(weekLater) == ["skippedVersion"])
+        #expect(try weekLater.trace.events().contains { $0["heldBackWhy"] as? String == "version 1.10.0 was skipped" }, "the trace stays English")
+        for (locale, notice) in [("en", "» version 1.10.0 was skipped"), ("ja", "» バージョン 1.10.0 はスキップされました")] {
+            let localized = try ToasterApp(base + ["--locale", locale, "--store-version", "1.10.0", "--now", "2026-11-30T09:00:00Z"])
+            try localized.terminal.waitFor(notice)
+        }
 
         let newer = try ToasterApp(base + ["--store-version", "1.11.0", "--now", "2026-11-30T09:00:00Z"])
         try newer.terminal.waitFor(Self.optionalTitle)

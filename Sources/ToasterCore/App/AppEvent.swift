@@ -19,7 +19,7 @@ public enum AppEvent: Sendable, Equatable {
 
 /// A key press, decoded by the terminal module.
 public enum Key: Sendable, Equatable {
-    case up, down, left, right
+    case up, down, left, right, home, end
     case tab, backTab
     case enter, space, escape, backspace
     case controlC, controlZ

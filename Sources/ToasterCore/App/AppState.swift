@@ -76,5 +76,5 @@ public enum CheckStatus: Sendable, Equatable {
     case notStarted
     case checking
     case decided(DecisionReport)
-    case failed(String)
+    case failed(CheckFailure)
 }

@@ -16,7 +16,7 @@ public struct LaunchConfiguration: Sendable, Equatable {
     /// the apple-app-site-association file.
     public var launchLink: LinkVerdict?
     /// Problems found before launch (an unusable state file): traced, and shown on home.
-    public var notices: [String] = []
+    public var notices: [StartupNotice] = []
 
     public init(appVersion: String, sourceName: String, language: Language = .ko, launchScreenMilliseconds: Int = 600,
                 installStepMilliseconds: Int = 40, installStepPercent: Int = 5) {
@@ -27,5 +27,20 @@ public struct LaunchConfiguration: Sendable, Equatable {
         self.installStepPercent = installStepPercent
         self.language = language
         links = SavedLink.samples(language)
+    }
+}
+
+/// A problem found before launch: traced in English, shown on home in the user's language.
+public enum StartupNotice: Sendable, Equatable, CustomStringConvertible {
+    /// The remembered answers could not be read; the detail says why and what became of the file.
+    case stateFileUnusable(String)
+    /// No folder to remember answers in.
+    case answersNotRemembered
+
+    public var description: String {
+        switch self {
+        case .stateFileUnusable(let problem): problem
+        case .answersNotRemembered: "answers are not remembered: no --state-dir, XDG_STATE_HOME or HOME"
+        }
     }
 }

@@ -34,8 +34,11 @@ extension LaunchMachine {
         var alert = alert
         let count = alert.model.buttons.count
         switch key {
-        case .left: alert.focusedIndex = max(0, alert.focusedIndex - 1)
-        case .right: alert.focusedIndex = min(count - 1, alert.focusedIndex + 1)
+        // ↑/↓ as well, for buttons stacked one per row.
+        case .left, .up: alert.focusedIndex = max(0, alert.focusedIndex - 1)
+        case .right, .down: alert.focusedIndex = min(count - 1, alert.focusedIndex + 1)
+        case .home: alert.focusedIndex = 0
+        case .end: alert.focusedIndex = count - 1
         case .tab: alert.focusedIndex = (alert.focusedIndex + 1) % count
         case .backTab: alert.focusedIndex = (alert.focusedIndex + count - 1) % count
         case .enter, .space:

@@ -5,7 +5,7 @@ extension LaunchMachine {
         case .controlZ: return handle(.suspend)
         default: break
         }
-        guard state.phase == .running else { return }
+        guard isReceivingInput else { return }
         if let app = state.externalApp { return pressInExternalApp(key, app) }
         // While an alert is up, no key reaches the screen under it.
         if let alert = state.alert { return pressInAlert(key, alert) }
@@ -18,10 +18,11 @@ extension LaunchMachine {
 
     /// A click on a button does what Enter on the focused button does.
     mutating func click(column: Int, row: Int, screenWidth: Int, screenHeight: Int) {
-        guard state.phase == .running else { return }
+        guard isReceivingInput else { return }
         if let app = state.externalApp {
-            let button = ScreenRenderer.storeInstallButton(language: state.configuration.language, screenHeight: screenHeight)
-            if row == button.row, button.columns.contains(column) { pressInExternalApp(.enter, app) }
+            if StoreLayout(language: state.configuration.language, screenHeight: screenHeight).isOnInstallButton(column: column, row: row) {
+                pressInExternalApp(.enter, app)
+            }
             return
         }
         guard var alert = state.alert,
@@ -31,11 +32,17 @@ extension LaunchMachine {
         pressInAlert(.enter, alert)
     }
 
+    /// Keys and clicks reach the app once it runs, and only while the terminal has the focus:
+    /// an inactive scene (focus lost, as under Control Center) receives no touches.
+    private var isReceivingInput: Bool { state.phase == .running && state.terminalFocused }
+
     private mutating func pressOnHome(_ key: Key) {
         let count = state.configuration.links.count
         switch key {
         case .up: state.selectedLink = max(0, state.selectedLink - 1)
         case .down: state.selectedLink = min(count - 1, state.selectedLink + 1)
+        case .home: state.selectedLink = 0
+        case .end: state.selectedLink = max(0, count - 1)
         case .enter where count > 0: state.screen = .linkPage(url: state.configuration.links[state.selectedLink].url)
         case .character("q"), .character("Q"): handle(.terminate(.quitKey))
         default: break

@@ -35,7 +35,7 @@ public struct LaunchMachine {
         state.phase = .launching
         state.screen = .launch
         trace(.lifecycle(.didFinishLaunching))
-        for notice in state.configuration.notices { trace(.error(notice)) }
+        for notice in state.configuration.notices { trace(.error(notice.description)) }
         effects.append(.startTimer(.launchScreen, milliseconds: state.configuration.launchScreenMilliseconds))
     }
 
@@ -89,14 +89,13 @@ public struct LaunchMachine {
             guard isForRunningVersion(report) else { return }
             adopt(report)
             state.check = .decided(report)
-            effects.append(.remember(.checked(report)))
-        case .failed(let message):
-            state.check = .failed(message)
-            traceFailure(message)
-        case let .failedButForced(message, report):
+        case .failed(let failure):
+            state.check = .failed(failure)
+            traceFailure(failure)
+        case let .failedButForced(failure, report):
             guard isForRunningVersion(report) else { return }
-            state.check = .failed(message)
-            traceFailure(message)
+            state.check = .failed(failure)
+            traceFailure(failure)
             adopt(report)
         }
         reconcileAlert()
@@ -114,8 +113,8 @@ public struct LaunchMachine {
                             heldBack: report.heldBack))
     }
 
-    private mutating func traceFailure(_ message: String) {
-        trace(.error("version check (\(state.configuration.sourceName)) failed: \(message)"))
+    private mutating func traceFailure(_ failure: CheckFailure) {
+        trace(.error("version check (\(state.configuration.sourceName)) failed: \(failure.detail)"))
     }
 
     private mutating func focusIn() {

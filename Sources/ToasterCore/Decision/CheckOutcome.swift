@@ -2,7 +2,49 @@
 public enum CheckOutcome: Sendable, Equatable {
     case decided(DecisionReport)
     /// The service could not be used (unreachable, timed out, unusable answer): fail open.
-    case failed(String)
+    case failed(CheckFailure)
     /// The check failed, but the last forced decision still stands (no bypass by going offline).
-    case failedButForced(String, DecisionReport)
+    case failedButForced(CheckFailure, DecisionReport)
+}
+
+/// Why a check got no usable answer: a kind the screen words in the user's language, and the
+/// technical detail, in English, that the trace and `check` print as they are.
+public struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// No connection (refused, no route, name not resolved).
+        case unreachable
+        case timedOut
+        /// An HTTP error status, or too many redirects.
+        case serverError
+        /// A TLS certificate the client does not trust (self-signed, expired, another host's).
+        case untrustedCertificate
+        /// An answer that cannot be decoded or used (too large, bad JSON, a version that is not one).
+        case unusableAnswer
+        /// The store has no such app.
+        case notListed
+        /// The check cannot run as configured (an unreadable file, libcurl missing).
+        case misconfigured
+    }
+
+    public let kind: Kind
+    public let detail: String
+
+    public init(_ kind: Kind, _ detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    public var description: String { detail }
+}
+
+/// A check's outcome, and why what it found could not be remembered, if it could not (the
+/// outcome stands either way; the problem goes to the trace or standard error).
+public struct CheckResult: Sendable, Equatable {
+    public let outcome: CheckOutcome
+    public let recordingProblem: String?
+
+    public init(_ outcome: CheckOutcome, recordingProblem: String? = nil) {
+        self.outcome = outcome
+        self.recordingProblem = recordingProblem
+    }
 }

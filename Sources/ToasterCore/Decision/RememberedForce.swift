@@ -20,7 +20,7 @@ public struct RememberedForce: Sendable, Equatable, Codable {
         reason = report.reason
         title = alert.title
         message = alert.message
-        buttonTitle = alert.buttonTitles.last ?? AlertTexts.update(.ko)
+        buttonTitle = alert.buttonTitles.last ?? UIStrings.korean.updateButton
         updateURL = report.updateURL
         self.decidedAt = decidedAt
     }

@@ -21,7 +21,7 @@ public struct UpdateDecider: Sendable {
         self.osVersion = osVersion
     }
 
-    public var defaultUpdateURL: String { "itms-apps://itunes.apple.com/app/id\(appID)" }
+    public var defaultUpdateURL: String { AppStoreURL.forApp(id: appID) }
 
     public func decide(current currentText: String, policy: UpdatePolicy, now: Date) throws(DecisionError) -> DecisionReport {
         let report = try tableRow(current: currentText, policy: policy, now: now)

@@ -9,15 +9,29 @@ public struct AlertModel: Sendable, Equatable {
     /// where given. A `skippable` optional alert has `이 버전 건너뛰기` between the two buttons.
     public init(type: AlertType, language: Language = .ko, texts: AlertTextOverride? = nil, skippable: Bool = false) {
         self.type = type
-        title = texts?.title.nonEmpty ?? AlertTexts.title(type, language)
-        message = texts?.message.nonEmpty ?? AlertTexts.message(type, language)
-        let update = AlertButton(role: .update, title: texts?.buttonTitle.nonEmpty ?? AlertTexts.update(language))
-        let later = AlertButton(role: .later, title: AlertTexts.later(language))
-        let skip = AlertButton(role: .skip, title: AlertTexts.skip(language))
+        let strings = UIStrings.of(language)
+        title = texts?.title.nonEmpty ?? strings.title(type)
+        message = texts?.message.nonEmpty ?? strings.message(type)
+        let update = AlertButton(role: .update, title: texts?.buttonTitle.nonEmpty ?? strings.updateButton)
+        let later = AlertButton(role: .later, title: strings.laterButton)
+        let skip = AlertButton(role: .skip, title: strings.skipButton)
         buttons = type.isForced ? [update] : skippable ? [later, skip, update] : [later, update]
     }
 
     public var buttonTitles: [String] { buttons.map(\.title) }
+}
+
+/// Alert texts a service supplies (the CMS object's `title`, `message`, `buttonTitle`).
+public struct AlertTextOverride: Sendable, Equatable {
+    public var title: String?
+    public var message: String?
+    public var buttonTitle: String?
+
+    public init(title: String? = nil, message: String? = nil, buttonTitle: String? = nil) {
+        self.title = title
+        self.message = message
+        self.buttonTitle = buttonTitle
+    }
 }
 
 extension Optional where Wrapped == String {

@@ -1,6 +1,6 @@
 extension ScreenRenderer {
-    /// A centred box: bold title, message, a separator, then the buttons side by side. On a
-    /// screen with no room for a box, only the focused button's label.
+    /// A centred box: bold title, message, a separator, then the buttons (`AlertLayout` says
+    /// how). On a screen with no room for a box, only the focused button's label.
     mutating func drawAlert(_ alert: PresentedAlert) -> AlertLayout {
         let layout = AlertLayout(alert, screenWidth: canvas.width, screenHeight: canvas.height)
         guard layout.fits else {
@@ -25,21 +25,23 @@ extension ScreenRenderer {
         return layout
     }
 
-    /// The buttons between vertical rules, as UIAlertController lays out two.
+    /// The buttons under a separator: side by side between vertical rules, as UIAlertController
+    /// lays out two, or stacked one per row.
     private mutating func drawButtons(_ layout: AlertLayout, focused: Int) {
-        let edges = layout.buttonEdges
-        let rules = edges.dropFirst().dropLast().map { $0 - layout.left - 1 }
+        let rules = layout.arrangement == .stacked ? [] : layout.buttonEdges.dropFirst().dropLast().map { $0 - layout.left - 1 }
         func border(_ ends: (String, String), joint: String) -> String {
             var line = Array(repeating: "─", count: layout.width - 2)
             for rule in rules { line[rule] = joint }
             return ends.0 + line.joined() + ends.1
         }
         canvas.put(border(("├", "┤"), joint: "┬"), x: layout.left, y: layout.separatorRow, style: .alertBorder)
-        canvas.put(border(("└", "┘"), joint: "┴"), x: layout.left, y: layout.buttonRow + 1, style: .alertBorder)
+        canvas.put(border(("└", "┘"), joint: "┴"), x: layout.left, y: layout.top + layout.height - 1, style: .alertBorder)
         for (index, label) in layout.labels.enumerated() {
-            if index > 0 { canvas.put("│", x: edges[index], y: layout.buttonRow, style: .alertBorder) }
-            putCentred(label, y: layout.buttonRow, style: index == focused ? .focusedButton : .button,
-                       within: edges[index] + 1, width: edges[index + 1] - edges[index] - 1)
+            let columns = layout.columns(ofButton: index)
+            let row = layout.row(ofButton: index)
+            if layout.arrangement == .sideBySide, index > 0 { canvas.put("│", x: columns.lowerBound - 1, y: row, style: .alertBorder) }
+            putCentred(label, y: row, style: index == focused ? .focusedButton : .button,
+                       within: columns.lowerBound, width: columns.count)
         }
     }
 }

@@ -9,7 +9,8 @@ extension ScreenRenderer {
         let facts = ["\(strings.version) \(listing.version)"] + [listing.releaseDate.map { "\(strings.released) \($0.prefix(10))" },
                                                              listing.minimumOSVersion.map(strings.minimumOS)].compactMap { $0 }
         var row = 2
-        let actionRow = Self.storeActionRow(screenHeight: canvas.height)
+        let layout = StoreLayout(language: state.configuration.language, screenHeight: canvas.height)
+        let actionRow = layout.actionRow
         for (text, style) in [(TextSanitizer.cleanLine(listing.appName), CellStyle.heading),
                               (TextSanitizer.cleanLine(facts.joined(separator: " · ")), .storeText)] where row < actionRow {
             canvas.put(text, x: 2, y: row, style: style, limit: canvas.width - 4)
@@ -23,18 +24,9 @@ extension ScreenRenderer {
             drawProgress(progress, y: actionRow)
             drawHint(strings.storeInstallingHint)
         } else {
-            let button = Self.storeInstallButton(language: state.configuration.language, screenHeight: canvas.height)
-            canvas.put(strings.storeInstallButton, x: button.columns.lowerBound, y: button.row, style: .focusedButton)
+            canvas.put(strings.storeInstallButton, x: layout.installButton.lowerBound, y: actionRow, style: .focusedButton)
             drawHint(strings.storeHint)
         }
-    }
-
-    /// The row of the App Store's install button (and progress bar).
-    static func storeActionRow(screenHeight: Int) -> Int { screenHeight - 3 }
-
-    /// Where the install button is drawn, for drawing and for matching a click.
-    static func storeInstallButton(language: Language, screenHeight: Int) -> (row: Int, columns: Range<Int>) {
-        (storeActionRow(screenHeight: screenHeight), 2..<(2 + DisplayWidth.of(UIStrings.of(language).storeInstallButton)))
     }
 
     private mutating func drawProgress(_ percent: Int, y: Int) {

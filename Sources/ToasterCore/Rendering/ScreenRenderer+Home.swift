@@ -23,11 +23,14 @@ extension ScreenRenderer {
     }
 
     /// Why the last check failed, else why its alert was held back, else a start-up problem
-    /// (an unusable state file): too long for the status line, so on the row above it.
+    /// (an unusable state file): too long for the status line, so on the row above it. A
+    /// failure is worded in the user's language, then its technical detail as the trace has it.
     private var noticeMessage: String? {
-        if case .failed(let message) = state.check { return "⚠ " + TextSanitizer.cleanLine(message) }
-        if case .decided(let report) = state.check, let gate = report.heldBack { return "» " + gate.explanation }
-        return state.configuration.notices.first.map { "⚠ " + TextSanitizer.cleanLine($0) }
+        if case .failed(let failure) = state.check {
+            return "⚠ \(strings.leadIn(failure.kind)) · " + TextSanitizer.cleanLine(failure.detail)
+        }
+        if case .decided(let report) = state.check, let gate = report.heldBack { return "» " + strings.explanation(gate) }
+        return state.configuration.notices.first.map { "⚠ " + TextSanitizer.cleanLine(strings.notice($0)) }
     }
 
     /// The app version, the scene state, and what the last check said.
@@ -36,12 +39,12 @@ extension ScreenRenderer {
         let row = bottom - 1
         if let noticeMessage, canvas.height >= 4 {
             canvas.fill(x: 0, y: row - 1, width: canvas.width, height: 1, style: .statusLine)
-            canvas.put(noticeMessage, x: 1, y: row - 1, style: .statusLine, limit: canvas.width - 2)
+            canvas.put(TextWrapper.truncated(noticeMessage, width: canvas.width - 2), x: 1, y: row - 1, style: .statusLine)
         }
         canvas.fill(x: 0, y: row, width: canvas.width, height: 1, style: .statusLine)
         let parts = ["\(strings.appName) v\(state.appVersion)", "scene: \(state.scene.rawValue)", checkSummary]
-        canvas.put(parts.filter { !$0.isEmpty }.joined(separator: " · "), x: 1, y: row, style: .statusLine,
-                   limit: canvas.width - 2)
+        canvas.put(TextWrapper.truncated(parts.filter { !$0.isEmpty }.joined(separator: " · "), width: canvas.width - 2),
+                   x: 1, y: row, style: .statusLine)
     }
 
     private var checkSummary: String {

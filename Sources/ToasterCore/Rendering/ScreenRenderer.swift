@@ -28,7 +28,9 @@ public struct ScreenRenderer {
             let layout = drawAlert(alert)
             // The hint line speaks of the alert's keys, so it is not dimmed with the screen.
             if layout.top + layout.height < canvas.height {
-                drawHint(alert.model.type.isForced ? strings.forcedAlertHint : strings.optionalAlertHint)
+                let model = alert.model
+                drawHint(model.type.isForced ? strings.forcedAlertHint(TextSanitizer.cleanLine(model.buttonTitles[0]))
+                                             : strings.optionalAlertHint)
             }
         }
     }
@@ -45,7 +47,7 @@ public struct ScreenRenderer {
 
     mutating func drawHint(_ hint: String) {
         canvas.fill(x: 0, y: bottom, width: canvas.width, height: 1, style: .hint)
-        canvas.put(hint, x: 1, y: bottom, style: .hint, limit: canvas.width - 2)
+        canvas.put(TextWrapper.truncated(hint, width: canvas.width - 2), x: 1, y: bottom, style: .hint)
     }
 
     /// Writes `text` centred on row `y`.

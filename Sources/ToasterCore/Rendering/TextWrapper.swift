@@ -8,6 +8,20 @@ public enum TextWrapper {
         }
     }
 
+    /// `text` if it fits in `width` columns, else as much of it as fits with `…` after it.
+    public static func truncated(_ text: String, width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        var kept = ""
+        var keptWidth = 0
+        for character in text {
+            let characterWidth = DisplayWidth.of(character)
+            guard keptWidth + characterWidth + 1 <= width else { break }
+            kept.append(character)
+            keptWidth += characterWidth
+        }
+        return width > 0 ? kept + "…" : ""
+    }
+
     private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""

@@ -1,35 +1,69 @@
-/// The texts of the program's own screens in one language (the alert texts are in `AlertTexts`).
-struct UIStrings {
-    let appName: String
-    let savedLinks: String
-    let homeHint: String
-    let forcedAlertHint: String
+/// Every text the program shows, in one language: one table per language
+/// (`UIStrings+Korean.swift`, `+English`, `+Japanese`), each built with this memberwise
+/// initializer, so a text missing from a language does not compile. Texts with values take
+/// them as closure arguments, so the arity is checked too. Texts a payload supplies, and the
+/// English of the trace and `check`, are not here.
+public struct UIStrings: Sendable {
+    // The update alerts: Korean exactly as the reference app has them.
+    let forceUpdateTitle: String, forceUpdateMessage: String
+    let noticeFeatUpdateTitle: String, noticeFeatUpdateMessage: String
+    let noticeUpdateTitle: String, noticeUpdateMessage: String
+    let laterButton: String, skipButton: String, updateButton: String
+    /// Names the forced alert's one button, whose title a payload may set.
+    let forcedAlertHint: @Sendable (_ button: String) -> String
     let optionalAlertHint: String
+
+    // Home, the link page, the status line and the notice row above it.
+    public let appName: String
+    let savedLinks: String
+    /// The home list's sample titles, in the order of `SavedLink.sampleURLs`.
+    let sampleLinkTitles: [String]
+    let homeHint: String
     let linkPageTitle: String
     let linkPageNote: String
     let backHint: String
-    let whatsNew: String
-    let storeInstallButton: String
-    let storeHint: String
-    let storeInstalling: String
-    let storeInstallingHint: String
-    let storeNoListing: String
-    let browserNote: String
-    let returnHint: String
     let checking: String
     let upToDate: String
     let updateRequired: String
     let checkFailed: String
-    let version: String
-    let released: String
-    let minimumOS: String
     let newVersion: String
+    /// The lead-ins of a failed check's notice, by kind; the technical detail follows in English.
+    let cannotConnect: String
+    let timedOut: String
+    let serverError: String
+    let untrustedCertificate: String
+    let unusableAnswer: String
+    let appNotListed: String
+    let checkMisconfigured: String
+    /// Why an alert was held back (the gates of docs/08-policy.md).
+    let releasedRecently: @Sendable (_ releasedAt: String, _ days: Int) -> String
+    let needsNewerOS: @Sendable (_ required: String, _ device: String) -> String
+    let shownRecently: @Sendable (_ shownAt: String, _ until: String) -> String
+    let versionSkipped: @Sendable (_ version: String) -> String
+    /// Problems found before launch.
+    let stateFileUnusable: String
+    let answersNotRemembered: String
 
+    // The simulated App Store and browser.
+    let whatsNew: String
+    /// The demo store's release notes.
+    public let releaseNotes: String
+    let storeInstallButton: String
+    let storeHint: String
+    let storeInstalling: String, storeInstallingHint: String
+    let storeNoListing: String
+    /// The listing's facts: `버전 1.10.0 · 출시 2026-11-20 · iOS 15.0 이상`.
+    let version: String, released: String
+    let minimumOS: @Sendable (_ version: String) -> String
+    let browserNote: String
+    let returnHint: String
+
+    // The same in every language: names, not sentences.
     static let wordmark = "T O A S T E R"
     static let appStoreTitle = "App Store"
     static let browserTitle = "Safari"
 
-    static func of(_ language: Language) -> UIStrings {
+    public static func of(_ language: Language) -> UIStrings {
         switch language {
         case .ko: korean
         case .en: english
@@ -37,41 +71,47 @@ struct UIStrings {
         }
     }
 
-    static let korean = UIStrings(
-        appName: "토스터", savedLinks: "저장한 링크", homeHint: "↑↓ 이동 · Enter 열기 · q 종료",
-        forcedAlertHint: "←→/Tab 이동 · Enter 선택 · 업데이트해야 계속 쓸 수 있어요",
-        optionalAlertHint: "←→/Tab 이동 · Enter 선택 · Esc 다음에",
-        linkPageTitle: "‹ 링크", linkPageNote: "앱 안에서 연 링크입니다 (미리보기)", backHint: "Esc/← 뒤로",
-        whatsNew: "새로운 기능", storeInstallButton: "[ 업데이트 ]", storeHint: "Enter 업데이트 · Esc/← 앱으로 돌아가기",
-        storeInstalling: "설치 중", storeInstallingHint: "설치가 끝나면 앱이 새 버전으로 다시 실행됩니다",
-        storeNoListing: "스토어 정보가 없어 설치할 수 없습니다", browserNote: "시뮬레이션: 실제 브라우저는 열지 않습니다",
-        returnHint: "Esc/← 앱으로 돌아가기", checking: "업데이트 확인 중…", upToDate: "최신 버전입니다",
-        updateRequired: "업데이트 필요", checkFailed: "업데이트 확인 실패", version: "버전", released: "출시",
-        minimumOS: "iOS %@ 이상", newVersion: "새 버전")
+    func title(_ type: AlertType) -> String {
+        switch type {
+        case .forceUpdate: forceUpdateTitle
+        case .noticeFeatUpdate: noticeFeatUpdateTitle
+        case .noticeUpdate: noticeUpdateTitle
+        }
+    }
 
-    static let english = UIStrings(
-        appName: "Toaster", savedLinks: "Saved links", homeHint: "↑↓ move · Enter open · q quit",
-        forcedAlertHint: "←→/Tab move · Enter choose · update to keep using the app",
-        optionalAlertHint: "←→/Tab move · Enter choose · Esc later",
-        linkPageTitle: "‹ Link", linkPageNote: "A link opened inside the app (preview)", backHint: "Esc/← back",
-        whatsNew: "What's New", storeInstallButton: "[ Update ]", storeHint: "Enter update · Esc/← back to the app",
-        storeInstalling: "Installing", storeInstallingHint: "The app relaunches at the new version when done",
-        storeNoListing: "No store listing: nothing to install", browserNote: "Simulated: no real browser is opened",
-        returnHint: "Esc/← back to the app", checking: "Checking for updates…", upToDate: "Up to date",
-        updateRequired: "Update required", checkFailed: "Update check failed", version: "Version", released: "Released",
-        minimumOS: "Requires iOS %@", newVersion: "New version")
+    func message(_ type: AlertType) -> String {
+        switch type {
+        case .forceUpdate: forceUpdateMessage
+        case .noticeFeatUpdate: noticeFeatUpdateMessage
+        case .noticeUpdate: noticeUpdateMessage
+        }
+    }
 
-    static let japanese = UIStrings(
-        appName: "トースター", savedLinks: "保存したリンク", homeHint: "↑↓ 移動 · Enter 開く · q 終了",
-        forcedAlertHint: "←→/Tab 移動 · Enter 選択 · 使い続けるにはアップデートが必要です",
-        optionalAlertHint: "←→/Tab 移動 · Enter 選択 · Esc あとで",
-        linkPageTitle: "‹ リンク", linkPageNote: "アプリ内で開いたリンクです（プレビュー）", backHint: "Esc/← 戻る",
-        whatsNew: "新機能", storeInstallButton: "[ アップデート ]", storeHint: "Enter アップデート · Esc/← アプリに戻る",
-        storeInstalling: "インストール中", storeInstallingHint: "完了すると新しいバージョンでアプリが再起動します",
-        storeNoListing: "ストア情報がないためインストールできません", browserNote: "シミュレーション：実際のブラウザは開きません",
-        returnHint: "Esc/← アプリに戻る", checking: "アップデートを確認中…", upToDate: "最新バージョンです",
-        updateRequired: "アップデートが必要", checkFailed: "アップデート確認に失敗", version: "バージョン", released: "リリース",
-        minimumOS: "iOS %@ 以降", newVersion: "新しいバージョン")
+    func leadIn(_ kind: CheckFailure.Kind) -> String {
+        switch kind {
+        case .unreachable: cannotConnect
+        case .timedOut: timedOut
+        case .serverError: serverError
+        case .untrustedCertificate: untrustedCertificate
+        case .unusableAnswer: unusableAnswer
+        case .notListed: appNotListed
+        case .misconfigured: checkMisconfigured
+        }
+    }
 
-    func minimumOS(_ version: String) -> String { minimumOS.replacing("%@", with: version) }
+    func explanation(_ gate: HoldBack) -> String {
+        switch gate {
+        case let .releaseAge(releasedAt, days): releasedRecently(ISO8601.format(releasedAt), days)
+        case let .osVersion(required, device): needsNewerOS(required, device)
+        case let .frequency(shownAt, until): shownRecently(ISO8601.format(shownAt), ISO8601.format(until))
+        case .skippedVersion(let version): versionSkipped(version)
+        }
+    }
+
+    func notice(_ notice: StartupNotice) -> String {
+        switch notice {
+        case .stateFileUnusable(let problem): "\(stateFileUnusable) · \(problem)"
+        case .answersNotRemembered: answersNotRemembered
+        }
+    }
 }

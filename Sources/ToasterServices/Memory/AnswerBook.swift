@@ -36,16 +36,17 @@ public final class AnswerBook: Sendable {
 
     /// Records `note` at `now` and saves the file if anything changed.
     public func record(_ note: AnswerNote, now: Date) throws(FileError) {
-        let changed = memory.withLock { memory -> AnswerMemory? in
+        // Saved under the lock: of two checks recording at once, the older memory must not
+        // be the one left on disk.
+        try memory.withLock { memory throws(FileError) in
             let before = memory
             switch note {
             case .checked(let report): memory.note(checked: report, now: now)
             case .shown(let storeVersion): memory.note(shownFor: storeVersion, at: now)
             case .skipped(let version): memory.note(skipped: version)
             }
-            return memory == before ? nil : memory
+            if memory != before { try Self.save(memory, to: path) }
         }
-        if let changed { try Self.save(changed, to: path) }
     }
 
     /// `id1234567890.json` or `com.example.app.json`: one file per app, named so a person can

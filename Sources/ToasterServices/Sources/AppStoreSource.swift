@@ -36,7 +36,7 @@ public struct AppStoreSource: ServiceSource {
         let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
         let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup")
         guard let entry = lookup.results.first, lookup.resultCount != 0 else {
-            throw SourceError("app not found in store \(country)")
+            throw SourceError(.notListed, "app not found in store \(country)")
         }
         return Self.policy(from: entry)
     }
@@ -45,7 +45,7 @@ public struct AppStoreSource: ServiceSource {
         UpdatePolicy(
             latestVersion: entry.version,
             // The seed opens the store app directly rather than the web page in trackViewUrl.
-            updateURL: entry.trackId.map { "itms-apps://itunes.apple.com/app/id\($0)" },
+            updateURL: entry.trackId.map { AppStoreURL.forApp(id: String($0)) },
             listing: StoreListing(appName: entry.trackName ?? "Toaster", version: entry.version,
                                   releaseNotes: entry.releaseNotes,
                                   releaseDate: entry.currentVersionReleaseDate,

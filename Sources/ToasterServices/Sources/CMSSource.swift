@@ -45,7 +45,7 @@ struct CMSForceUpdate: Decodable, Sendable {
     func date(_ text: String?, _ field: String) throws(SourceError) -> Date? {
         guard let text else { return nil }
         guard let date = ISO8601.parse(text) else {
-            throw SourceError("CMS answer is unusable: \"\(field)\" is not an ISO 8601 date (\(text))")
+            throw SourceError(.unusableAnswer, "CMS answer is unusable: \"\(field)\" is not an ISO 8601 date (\(text))")
         }
         return date
     }

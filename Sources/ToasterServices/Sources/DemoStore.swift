@@ -3,22 +3,6 @@ import ToasterCore
 
 /// The built-in store of the Toaster app: it always answers, with the configured version.
 public struct DemoStore: VersionSource {
-    static func appName(_ language: Language) -> String {
-        switch language {
-        case .ko: "토스터"
-        case .en: "Toaster"
-        case .ja: "トースター"
-        }
-    }
-
-    static func releaseNotes(_ language: Language) -> String {
-        switch language {
-        case .ko: "• 링크 제목을 바로 고칠 수 있어요\n• 리마인드 알림 시간을 정할 수 있어요\n• 작은 버그를 고쳤어요"
-        case .en: "• Edit a link's title in place\n• Choose when reminders arrive\n• Small bug fixes"
-        case .ja: "• リンクのタイトルをその場で編集できます\n• リマインド通知の時刻を選べます\n• 小さなバグを修正しました"
-        }
-    }
-
     public let storeVersion: String
     public let minimumRequiredVersion: String?
     /// How long the store takes to answer, to show the app usable while a check runs.
@@ -46,10 +30,11 @@ public struct DemoStore: VersionSource {
             var left = timespec()
             while nanosleep(&pause, &left) != 0, errno == EINTR { pause = left }
         }
+        let strings = UIStrings.of(language)
         return UpdatePolicy(
             latestVersion: storeVersion,
             minimumRequiredVersion: minimumRequiredVersion,
-            listing: StoreListing(appName: Self.appName(language), version: storeVersion, releaseNotes: Self.releaseNotes(language),
+            listing: StoreListing(appName: strings.appName, version: storeVersion, releaseNotes: strings.releaseNotes,
                                   releaseDate: releaseDate, minimumOSVersion: minimumOSVersion)
         )
     }

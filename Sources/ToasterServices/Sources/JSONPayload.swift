@@ -7,9 +7,9 @@ enum JSONPayload {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw SourceError("\(what) answer is unusable: \(describe(error, data: data))")
+            throw SourceError(.unusableAnswer, "\(what) answer is unusable: \(describe(error, data: data))")
         } catch {
-            throw SourceError("\(what) answer is unusable: \(error)")
+            throw SourceError(.unusableAnswer, "\(what) answer is unusable: \(error)")
         }
     }
 

@@ -23,7 +23,7 @@ public struct RemoteConfigSource: ServiceSource {
         let fetch = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: "Remote Config")
         let known = ["UPDATE", "NO_CHANGE", "NO_TEMPLATE", "EMPTY_CONFIG", "INSTANCE_STATE_UNSPECIFIED"]
         if let state = fetch.state, !known.contains(state) {
-            throw SourceError("Remote Config answer is unusable: unknown state \"\(state)\"")
+            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: unknown state \"\(state)\"")
         }
         let entries = fetch.entries ?? [:]
         let latest = entries[keys.latest]
@@ -41,20 +41,4 @@ public struct RemoteConfigSource: ServiceSource {
 struct RemoteConfigFetch: Decodable, Sendable {
     let entries: [String: String]?
     let state: String?
-}
-
-/// The Remote Config parameter names a project uses.
-public struct RemoteConfigKeys: Sendable, Equatable {
-    public var minimumRequired: String
-    public var latest: String
-    public var storeURL: String
-
-    public static let `default` = RemoteConfigKeys(minimumRequired: "min_required_version", latest: "latest_version",
-                                                    storeURL: "force_update_store_url")
-
-    public init(minimumRequired: String, latest: String, storeURL: String) {
-        self.minimumRequired = minimumRequired
-        self.latest = latest
-        self.storeURL = storeURL
-    }
 }

@@ -14,17 +14,17 @@ public enum SourceLocation: Sendable, Equatable {
 
     public init(parsing text: String, trust: CertificateTrust = .system) throws(SourceError) {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
-            throw SourceError("--url \"\(text)\" is not a URL (expected http://, https:// or file://)")
+            throw SourceError(.misconfigured, "--url \"\(text)\" is not a URL (expected http://, https:// or file://)")
         }
         switch scheme {
         case "file":
-            guard !url.path.isEmpty else { throw SourceError("--url \"\(text)\" names no file") }
+            guard !url.path.isEmpty else { throw SourceError(.misconfigured, "--url \"\(text)\" names no file") }
             self = .file(path: url.path)
         case "http", "https":
-            guard url.host.map({ !$0.isEmpty }) == true else { throw SourceError("--url \"\(text)\" names no host") }
+            guard url.host.map({ !$0.isEmpty }) == true else { throw SourceError(.misconfigured, "--url \"\(text)\" names no host") }
             self = .web(url: text, trust: trust)
         default:
-            throw SourceError("--url \"\(text)\": the scheme \"\(scheme)\" is not supported (use http, https or file)")
+            throw SourceError(.misconfigured, "--url \"\(text)\": the scheme \"\(scheme)\" is not supported (use http, https or file)")
         }
     }
 
@@ -40,7 +40,7 @@ public enum SourceLocation: Sendable, Equatable {
               headers: [(String, String)] = []) throws(SourceError) -> Data {
         switch self {
         case .file(let path):
-            do { return try BoundedFile.read(path, limit: Self.maximumBytes) } catch { throw SourceError(error.description) }
+            do { return try BoundedFile.read(path, limit: Self.maximumBytes) } catch { throw SourceError(.misconfigured, error.description) }
         case .web(let url, let trust):
             return try HTTPFetcher(timeout: timeout, trust: trust).fetch(
                 Self.appending(query, to: url),

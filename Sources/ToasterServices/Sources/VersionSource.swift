@@ -25,11 +25,18 @@ extension ServiceSource {
     }
 }
 
-/// Why a source gave no usable answer; the message is shown on the status line and traced.
+/// Why a source gave no usable answer: the kind of failure, and a message that is shown after
+/// the screen's localized lead-in, traced, and printed by `check` as it is (English, stable).
 public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let kind: CheckFailure.Kind
     public let message: String
 
-    public init(_ message: String) { self.message = message }
+    public init(_ kind: CheckFailure.Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
 
     public var description: String { message }
+
+    public var failure: CheckFailure { CheckFailure(kind, message) }
 }

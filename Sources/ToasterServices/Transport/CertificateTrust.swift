@@ -30,9 +30,9 @@ public struct CertificateTrust: Sendable, Equatable {
     /// request: a wrong path should not look like an untrusted server.
     public static func checkCAFile(_ path: String) throws(SourceError) {
         let data: Data
-        do { data = try BoundedFile.read(path, limit: maximumBytes) } catch { throw SourceError(error.description) }
+        do { data = try BoundedFile.read(path, limit: maximumBytes) } catch { throw SourceError(.misconfigured, error.description) }
         guard data.firstRange(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil else {
-            throw SourceError("\(path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+            throw SourceError(.misconfigured, "\(path) holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
         }
     }
 }

@@ -46,28 +46,28 @@ struct HTTPFetcher: Sendable {
             guard (200..<300).contains(answer.status) else {
                 let reason = Self.text(&answer.reason)
                 let page = Self.text(&answer.content_type).contains("html") ? " (an HTML error page)" : ""
-                throw SourceError("HTTP \(answer.status)\(reason.isEmpty ? "" : " " + reason)\(page) from \(host)")
+                throw SourceError(.serverError, "HTTP \(answer.status)\(reason.isEmpty ? "" : " " + reason)\(page) from \(host)")
             }
             return answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data()
         case TOASTER_HTTP_TIMEOUT:
             let seconds = timeout.components.seconds
-            throw SourceError("timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (\(host))")
+            throw SourceError(.timedOut, "timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (\(host))")
         case TOASTER_HTTP_REFUSED:
-            throw SourceError("cannot connect to \(host) (connection refused: \(message))")
+            throw SourceError(.unreachable, "cannot connect to \(host) (connection refused: \(message))")
         case TOASTER_HTTP_REDIRECTS:
-            throw SourceError("too many redirects (more than \(Self.maximumRedirects)) from \(host)")
+            throw SourceError(.serverError, "too many redirects (more than \(Self.maximumRedirects)) from \(host)")
         case TOASTER_HTTP_TOO_LARGE:
-            throw SourceError("the answer from \(host) is larger than \(SourceLocation.maximumBytes) bytes")
+            throw SourceError(.unusableAnswer, "the answer from \(host) is larger than \(SourceLocation.maximumBytes) bytes")
         case TOASTER_HTTP_HEADERS_TOO_LARGE:
-            throw SourceError("the answer from \(host) has headers larger than libcurl accepts (100 KiB)")
+            throw SourceError(.unusableAnswer, "the answer from \(host) has headers larger than libcurl accepts (100 KiB)")
         case TOASTER_HTTP_CERTIFICATE:
-            throw SourceError(Self.certificateSentence(host: host, verdict: answer.certificate_verdict, message: message, trust: trust))
+            throw SourceError(.untrustedCertificate, Self.certificateSentence(host: host, verdict: answer.certificate_verdict, message: message, trust: trust))
         case TOASTER_HTTP_CA_UNUSABLE:
-            throw SourceError("cannot use the CA certificates \(trust.origin.map { "\($0) names" } ?? "libcurl was built with") (\(message))")
+            throw SourceError(.misconfigured, "cannot use the CA certificates \(trust.origin.map { "\($0) names" } ?? "libcurl was built with") (\(message))")
         case TOASTER_HTTP_NO_LIBRARY:
-            throw SourceError("cannot load libcurl for HTTP (install libcurl4): \(message)")
+            throw SourceError(.misconfigured, "cannot load libcurl for HTTP (install libcurl4): \(message)")
         default:
-            throw SourceError("cannot reach \(host): \(message)")
+            throw SourceError(.unreachable, "cannot reach \(host): \(message)")
         }
     }
 

@@ -7,10 +7,17 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Print the update decision without a UI.",
-        discussion: "With --exit-code the status tells the decision: 0 none, 10 optional, 20 forced; 1 is an error."
+        discussion: """
+            With --exit-code the status tells the decision: 0 none, 10 optional, 20 forced; 1 is an error. \
+            Remembered answers are read and recorded only with an explicit --state-dir.
+            """
     )
 
     @OptionGroup var options: CheckOptions
+
+    @Option(help: ArgumentHelp("Read and record the app's remembered answers in this folder, as `run` does (default: none).",
+                               valueName: "state-dir"))
+    var stateDir: String?
 
     @Option(help: "text or json.")
     var format: OutputFormat = .text
@@ -18,13 +25,25 @@ struct Check: ParsableCommand {
     @Flag(help: "Exit with 0 (none), 10 (optional) or 20 (forced).")
     var exitCode = false
 
+    func validate() throws {
+        if let stateDir, stateDir.isEmpty { throw ValidationError("--state-dir must not be empty") }
+    }
+
     func run() throws {
+        let answers = stateDir.map { AnswerBook(directory: $0, appKey: options.appKey) }
+        if let problem = answers?.loadProblem { printWarning(problem) }
+        let check = try options.makeCheck(answers: answers)
+        let result = check.run(appVersion: options.appVersion)
+        if let problem = result.recordingProblem { printWarning(problem) }
         let report: DecisionReport
-        do {
-            let policy = try options.makeSource().fetchPolicy()
-            report = try options.makeDecider().decide(current: options.appVersion, policy: policy, now: options.makeClock().now)
-        } catch let error as SourceError {
-            throw CLIError("\(options.source.rawValue): \(error.message)")
+        switch result.outcome {
+        case .decided(let decided):
+            report = decided
+        case .failed(let failure):
+            throw CLIError("\(check.source.name): \(failure)")
+        case let .failedButForced(failure, forced):
+            printWarning("\(check.source.name): \(failure); the last forced decision stands")
+            report = forced
         }
         print(format == .json ? report.json.serialized() : report.text)
         if exitCode {

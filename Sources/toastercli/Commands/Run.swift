@@ -1,7 +1,6 @@
 import ArgumentParser
 import Glibc
 import ToasterCore
-import ToasterFiles
 import ToasterServices
 import ToasterTerminal
 
@@ -11,9 +10,10 @@ struct Run: ParsableCommand {
         commandName: "run",
         abstract: "Run the app: launch screen, home, and the update alert the check calls for.",
         discussion: """
-            Keys: ↑/↓ and Enter on the home screen, q to quit; in an alert ←/→ or Tab to move, \
+            Keys: ↑/↓ and Enter on the home screen, q to quit; in an alert ←/→, Home/End or Tab to move, \
             Enter or Space to choose, Esc for 다음에; in the App Store Enter installs and Esc \
-            returns. Ctrl-Z suspends (the scene goes to the background), Ctrl-C quits anywhere.
+            returns. A click on a button presses it. Keys are ignored while the terminal has no \
+            focus. Ctrl-Z suspends (the scene goes to the background), Ctrl-C quits anywhere.
             """
     )
 
@@ -59,43 +59,16 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let theme = try ThemeChoice.resolve(theme)
-        let source = try options.makeSource()
-        source.prepare()
-        let decider = try options.makeDecider()
-        let clock = try options.makeClock()
-        let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: clock) }
-        var configuration = LaunchConfiguration(appVersion: options.appVersion, sourceName: source.name,
+        let answers = stateOptions.answerBook(appKey: options.appKey)
+        let check = try options.makeCheck(answers: answers.book)
+        check.source.prepare()
+        let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: check.clock) }
+        var configuration = LaunchConfiguration(appVersion: options.appVersion, sourceName: check.source.name,
                                                 language: try options.language(), launchScreenMilliseconds: launchScreenMs)
         configuration.launchLink = try launchLink()
-        let book = stateOptions.directory.map { AnswerBook(directory: $0, appKey: options.appKey) }
-        if let problem = book?.loadProblem {
-            configuration.notices.append(problem)
-        } else if book == nil {
-            configuration.notices.append("answers are not remembered: no --state-dir, XDG_STATE_HOME or HOME")
-        }
-        let recorder: TerminalRunner.Recorder = { note in
-            do throws(FileError) {
-                try book?.record(note, now: clock.now)
-                return nil
-            } catch {
-                return "cannot remember the answer: \(error)"
-            }
-        }
-        let runner = TerminalRunner(configuration: configuration, theme: theme, trace: traceFile, recorder: recorder) { appVersion in
-            let failure: String
-            do {
-                let policy = try source.fetchPolicy()
-                let report = try decider.decide(current: appVersion, policy: policy, now: clock.now)
-                return .decided(book?.applying(to: report, now: clock.now) ?? report)
-            } catch let error as SourceError {
-                failure = error.message
-            } catch {
-                failure = "\(error)"
-            }
-            // No bypass by going offline: the last forced decision stands.
-            guard let forced = book?.recoveredDecision(appVersion: appVersion) else { return .failed(failure) }
-            return .failedButForced(failure, forced)
-        }
+        configuration.notices += answers.notice.map { [$0] } ?? []
+        let runner = TerminalRunner(configuration: configuration, theme: theme, trace: traceFile,
+                                    recorder: check.remember, checker: check.run)
         let status = try runner.run()
         if let failure = traceFile?.failure { throw CLIError(failure) }
         // The terminal is restored and every trace line is on disk: end now, without exit-time

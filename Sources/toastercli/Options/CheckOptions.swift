@@ -23,7 +23,7 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "The demo store's current version.")
     var storeVersion = "2.0.0"
 
-    @Option(help: "A minimum required version for the demo store, as Remote Config's min_required_version.")
+    @Option(help: "A minimum required version for the demo store, as Remote Config's \(RemoteConfigKeys.default.minimumRequired).")
     var minRequiredVersion: String?
 
     @Option(help: "The demo store version's release date (ISO 8601), for --released-for-days.")
@@ -121,6 +121,11 @@ struct CheckOptions: ParsableArguments {
         }
         return UpdateDecider(rules: parsedRules, appID: appId, language: try language(), releasedForDays: releasedForDays,
                              osVersion: try osVersion.map { try parsedVersion($0, "--os-version") })
+    }
+
+    /// The check `run` and `check` run, with the remembered answers the command chose.
+    func makeCheck(answers: AnswerBook?) throws -> VersionCheck {
+        VersionCheck(source: try makeSource(), decider: try makeDecider(), answers: answers, clock: try makeClock())
     }
 
     func makeClock() throws -> any Clock {

@@ -1,4 +1,6 @@
 import ArgumentParser
+import ToasterCore
+import ToasterServices
 
 /// Where the app's remembered answers live: `--state-dir`, else `$XDG_STATE_HOME/toastercli`,
 /// else `~/.local/state/toastercli` (the XDG base directory rules).
@@ -12,6 +14,14 @@ struct StateOptions: ParsableArguments {
         // The XDG rules ignore a relative XDG_STATE_HOME.
         if let xdg = Environment.value("XDG_STATE_HOME"), xdg.hasPrefix("/") { return "\(xdg)/toastercli" }
         return Environment.value("HOME").map { "\($0)/.local/state/toastercli" }
+    }
+
+    /// `run`'s remembered answers for one app, in the folder the flag or the environment
+    /// names, and what the user should be told about them (nil when all is well).
+    func answerBook(appKey: String) -> (book: AnswerBook?, notice: StartupNotice?) {
+        guard let directory else { return (nil, .answersNotRemembered) }
+        let book = AnswerBook(directory: directory, appKey: appKey)
+        return (book, book.loadProblem.map(StartupNotice.stateFileUnusable))
     }
 
     /// For the commands that only work on the folder.

@@ -55,6 +55,23 @@ import Testing
         }
     }
 
+    /// The hint names the ways out of each alert: Ctrl-C on a forced one, with its one button
+    /// as the payload titles it; Esc and Ctrl-C first on an optional one.
+    @Test func alertHintsSayHowToLeave() throws {
+        func hint(latest: String, texts: AlertTextOverride? = nil, language: Language = .ko) throws -> String {
+            var state = AppState(configuration: LaunchConfiguration(appVersion: "1.9.0", sourceName: "demo", language: language))
+            state = LaunchMachine.step(LaunchMachine.step(state, .launch).0, .timerFired(.launchScreen)).0
+            let report = try UpdateDecider(appID: "1", language: language).decide(
+                current: "1.9.0", policy: UpdatePolicy(latestVersion: latest, texts: texts), now: .init())
+            state = LaunchMachine.step(state, .checkCompleted(.decided(report))).0
+            return ScreenRenderer.render(state, width: 80, height: 24).text(row: 23)
+        }
+        #expect(try hint(latest: "2.0.0").hasPrefix(" Enter 업데이트 · Ctrl-C 앱 종료"))
+        #expect(try hint(latest: "2.0.0", texts: AlertTextOverride(buttonTitle: "지금 받기")).hasPrefix(" Enter 지금 받기 · Ctrl-C"))
+        #expect(try hint(latest: "1.10.0").hasPrefix(" Enter 선택 · Esc 다음에 · Ctrl-C 종료"))
+        #expect(try hint(latest: "1.10.0", language: .ja).hasPrefix(" Enter 選択 · Esc あとで · Ctrl-C 終了"))
+    }
+
     /// Below 20×6 the screens cannot show everything, but no size may crash the renderer.
     @Test func everyScreenRendersAtEverySmallSize() throws {
         let configuration = LaunchConfiguration(appVersion: "1.9.0", sourceName: "demo")

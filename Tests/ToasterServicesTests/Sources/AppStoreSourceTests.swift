@@ -32,7 +32,7 @@ import ToasterCore
     }
 
     @Test func noResultsIsAppNotFound() {
-        #expect(throws: SourceError("app not found in store kr")) {
+        #expect(throws: SourceError(.notListed, "app not found in store kr")) {
             try policy(#"{"resultCount":0,"results":[]}"#)
         }
     }

@@ -21,7 +21,7 @@ import ToasterServer
             let lookup = try await AppStoreSource(location: .web(url: base + "/lookup"), app: .id("1234567890"), country: "kr",
                                                   cacheBuster: { "1" }).fetchPolicyOffThePool()
             #expect(lookup.latestVersion == "2.0.0")
-            await #expect(throws: SourceError("app not found in store fr")) {
+            await #expect(throws: SourceError(.notListed, "app not found in store fr")) {
                 try await AppStoreSource(location: .web(url: base + "/lookup"), app: .bundleID("com.example.toaster"), country: "fr",
                                          cacheBuster: { "1" }).fetchPolicyOffThePool()
             }

@@ -1,0 +1,23 @@
+/// The App Store address of an app, as the update button opens it: `itms-apps:` opens the App
+/// Store app itself rather than the web page of the lookup's `trackViewUrl`. toastercli's
+/// default update URL and toaster-server's Remote Config answers both come from here.
+public enum AppStoreURL {
+    public static func forApp(id: String) -> String { "itms-apps://itunes.apple.com/app/id\(id)" }
+}
+
+/// The Remote Config parameter names a project uses; `default` is the seed app's, which
+/// toaster-server serves and toastercli reads unless told otherwise.
+public struct RemoteConfigKeys: Sendable, Equatable {
+    public var minimumRequired: String
+    public var latest: String
+    public var storeURL: String
+
+    public static let `default` = RemoteConfigKeys(minimumRequired: "min_required_version", latest: "latest_version",
+                                                    storeURL: "force_update_store_url")
+
+    public init(minimumRequired: String, latest: String, storeURL: String) {
+        self.minimumRequired = minimumRequired
+        self.latest = latest
+        self.storeURL = storeURL
+    }
+}
