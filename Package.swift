@@ -11,6 +11,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // No pkgConfig: SwiftPM would warn about (and drop) the -D flags of ncursesw.pc, which
@@ -42,6 +44,7 @@ let package = Package(
                 "ToasterServer", "ToasterCore", "ToasterFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .executableTarget(
@@ -56,7 +59,11 @@ let package = Package(
         .testTarget(name: "ToasterTerminalTests", dependencies: ["ToasterTerminal", "ToasterCore"]),
         .testTarget(
             name: "ToasterServicesTests",
-            dependencies: ["ToasterServices", "ToasterServer", "ToasterFiles", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "ToasterServices", "ToasterServer", "ToasterFiles",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
         ),
         .testTarget(
             name: "ToasterServerTests",

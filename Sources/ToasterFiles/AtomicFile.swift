@@ -5,7 +5,7 @@ import Glibc
 /// write a temporary file beside it, flush it to disk, rename it over, flush the folder.
 public enum AtomicFile {
     public static func write(_ data: Data, to path: String) throws(FileError) {
-        let temporary = "\(path).tmp-\(getpid())"
+        let temporary = temporaryPath(of: path, pid: getpid())
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
         let written = data.withUnsafeBytes { bytes -> Bool in
@@ -25,12 +25,37 @@ public enum AtomicFile {
             unlink(temporary)
             throw error
         }
-        let folderPath = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let folder = open(folderPath.isEmpty ? "/" : folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let folder = open(folderPath(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)
             close(folder)
         }
+    }
+
+    /// Removes the temporary files a process killed in the middle of `write` left beside
+    /// `path`, and returns their paths. A file whose process still runs is left alone: it may
+    /// be writing it now.
+    public static func removeAbandonedTemporaries(of path: String) -> [String] {
+        let folder = folderPath(of: path)
+        let prefix = temporaryPath(of: String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""), pid: nil)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let abandoned = folder == "/" ? "/\(name)" : "\(folder)/\(name)"
+            if unlink(abandoned) == 0 { removed.append(abandoned) }
+        }
+        return removed
+    }
+
+    /// `policy.json.tmp-PID`, or the part before the pid when `pid` is nil.
+    private static func temporaryPath(of path: String, pid: pid_t?) -> String {
+        "\(path).tmp-" + (pid.map(String.init) ?? "")
+    }
+
+    private static func folderPath(of path: String) -> String {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return folder.isEmpty ? "/" : folder
     }
 
     private static func failure(_ what: String) -> FileError {

@@ -22,5 +22,11 @@ public struct AppPolicy: Codable, Sendable, Equatable {
     /// The CMS force-update object, if any.
     public var forced: ForcedWindow?
 
+    /// Every key a policy's app may hold; any other is refused (`ServicePolicy.validated`).
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case trackId, bundleId, name, version, countries, releaseDate, releaseNotes, minimumOsVersion
+        case minRequiredVersion, remoteConfig, cms, forced
+    }
+
     var storeURL: String { AppStoreURL.forApp(id: String(trackId)) }
 }

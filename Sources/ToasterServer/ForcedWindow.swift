@@ -1,4 +1,4 @@
-/// The CMS force-update object of the microCMS seed: versions and a date window that must update.
+/// The reference app's microCMS force-update object: versions and a date window that must update.
 public struct ForcedWindow: Codable, Sendable, Equatable {
     public var title: String
     public var message: String
@@ -8,4 +8,8 @@ public struct ForcedWindow: Codable, Sendable, Equatable {
     public var maxAppVersion: String
     public var buttonTitle: String
     public var url: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case title, message, startDate, endDate, minAppVersion, maxAppVersion, buttonTitle, url
+    }
 }

@@ -2,19 +2,42 @@ import FoundationEssentials
 import ToasterCore
 
 extension ServicePolicy {
-    /// Decodes and checks a policy: every version parses, every date is ISO 8601, ids and
-    /// places are unique. Nothing half-valid is ever served.
+    /// Reads and checks a policy: standard JSON (no trailing comma, no key twice; a syntax error
+    /// says its line and column), no key the format does not have (a misspelt one would
+    /// otherwise be ignored without a word), every version parses, every date is ISO 8601, ids
+    /// and places are unique. Nothing half-valid is ever served.
     public static func validated(from data: Data) throws(PolicyError) -> ServicePolicy {
-        let policy: ServicePolicy
-        do {
-            policy = try JSONDecoder().decode(ServicePolicy.self, from: data)
-        } catch let error as DecodingError {
-            throw PolicyError("not a policy: \(Self.describe(error))")
-        } catch {
-            throw PolicyError("not a policy: \(error)")
-        }
+        // Unknown keys before types: a misspelt required key is then named as misspelt, not missing.
+        let tree: JSONTree, policy: ServicePolicy
+        do { tree = try StrictJSON.parse(data) } catch { throw PolicyError("not a policy: \(error)") }
+        try refuseUnknownKeys(in: tree)
+        do { policy = try StrictJSON.decode(ServicePolicy.self, checked: data) } catch { throw PolicyError("not a policy: \(error)") }
         try policy.validate()
         return policy
+    }
+
+    private static func refuseUnknownKeys(in tree: JSONTree) throws(PolicyError) {
+        try refuseUnknownKeys(tree, at: .root, known: CodingKeys.self)
+        for (index, app) in (tree["apps"]?.items ?? []).enumerated() {
+            let place = JSONPlace.root.key("apps").index(index)
+            try refuseUnknownKeys(app, at: place, known: AppPolicy.CodingKeys.self)
+            try app["remoteConfig"].map { value throws(PolicyError) in
+                try refuseUnknownKeys(value, at: place.key("remoteConfig"), known: RemoteConfigPlace.CodingKeys.self)
+            }
+            try app["cms"].map { value throws(PolicyError) in try refuseUnknownKeys(value, at: place.key("cms"), known: CMSPlace.CodingKeys.self) }
+            try app["forced"].map { value throws(PolicyError) in
+                try refuseUnknownKeys(value, at: place.key("forced"), known: ForcedWindow.CodingKeys.self)
+            }
+        }
+    }
+
+    private static func refuseUnknownKeys<Keys: CodingKey & CaseIterable>(_ object: JSONTree, at place: JSONPlace, known: Keys.Type)
+        throws(PolicyError) {
+        let names = Keys.allCases.map(\.stringValue)
+        guard let unknown = object.keys.first(where: { !names.contains($0) }) else { return }
+        let quoted = JSONValue.string(unknown).serialized()
+        let nearest = NearestName.to(unknown, among: names).map { "; did you mean `\($0)`?" } ?? " (known: \(names.joined(separator: ", ")))"
+        throw PolicyError("\(place.key(unknown)): \(quoted) is not a policy key\(nearest)")
     }
 
     func validate() throws(PolicyError) {
@@ -50,19 +73,5 @@ extension ServicePolicy {
                 try date(forced.endDate, "forced.endDate")
             }
         }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .keyNotFound(let key, let context): "\"\(path(context.codingPath + [key]))\" is missing"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): "\"\(path(context.codingPath))\" has the wrong type"
-        case .dataCorrupted(let context): context.codingPath.isEmpty ? "it is not JSON" : "\"\(path(context.codingPath))\" is unreadable"
-        @unknown default: "\(error)"
-        }
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        let text = keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
-        return text.hasPrefix(".") ? String(text.dropFirst()) : text
     }
 }

@@ -2,4 +2,8 @@
 /// from it.
 public struct ServicePolicy: Codable, Sendable, Equatable {
     public var apps: [AppPolicy]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case apps
+    }
 }

@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Hummingbird
+import NIOCore
 import ToasterCore
 import ToasterServer
 import ToasterFiles
@@ -18,12 +19,17 @@ struct ToasterServerCommand: AsyncParsableCommand {
     )
 
     @Option(help: "The policy file (JSON; see examples/policy.json).")
-    var policy: String
+    var policy: String?
+
+    @Option(help: ArgumentHelp("Only check this policy file: one line and status 0 when it can be served, the error and 1 when not.",
+                               valueName: "file"))
+    var checkPolicy: String?
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
 
-    @Option(help: "The port to listen on (0: any free port, printed at start).")
+    // Numbers parsed unconditionally: `-1` is a value refused by validate(), not a flag.
+    @Option(parsing: .unconditional, help: "The port to listen on (0: any free port, printed at start).")
     var port = 8080
 
     @Option(help: "A file holding the bearer token of PUT /admin/policy (off without it).")
@@ -32,20 +38,37 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(help: "A file holding the X-MICROCMS-API-KEY the CMS routes require.")
     var cmsKeyFile: String?
 
-    @Option(help: "Delay every service answer by this many milliseconds (to show a slow service).")
+    @Option(parsing: .unconditional, help: "Delay every service answer by this many milliseconds (to show a slow service).")
     var latencyMs = 0
 
     func validate() throws {
+        switch (policy, checkPolicy) {
+        case (nil, nil): throw ValidationError("--policy FILE is required (or --check-policy FILE to only check one)")
+        case (_?, _?): throw ValidationError("--check-policy only checks a file: give it without --policy")
+        default: break
+        }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (0...600_000).contains(latencyMs) else { throw ValidationError("--latency-ms must be between 0 and 600000") }
     }
 
     func run() async throws {
+        if let checkPolicy {
+            do {
+                let apps = try PolicyStore.read(checkPolicy).apps.count
+                Self.say("\(checkPolicy): a valid policy (\(apps) app\(apps == 1 ? "" : "s"))")
+                return
+            } catch {
+                throw StartupError("policy \(error)")
+            }
+        }
         let store: PolicyStore
         do {
-            store = try PolicyStore(path: policy)
+            store = try PolicyStore(path: policy ?? "")
         } catch {
             throw StartupError("policy \(error)")
+        }
+        for removed in store.removedTemporaries {
+            Self.say("toaster-server: removed \(removed), left by a policy write that never finished")
         }
         let settings = ServerSettings(adminToken: try adminTokenFile.map { try Self.secret(from: $0, "--admin-token-file") },
                                       cmsAPIKey: try cmsKeyFile.map { try Self.secret(from: $0, "--cms-key-file") },
@@ -71,6 +94,10 @@ struct ToasterServerCommand: AsyncParsableCommand {
         )
         do {
             try await app.runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw StartupError("cannot listen on \(host):\(port): port \(port) is already in use")
+        } catch let error as IOError {
+            throw StartupError("cannot listen on \(host):\(port): \(String(cString: strerror(error.errnoCode)))")
         } catch {
             throw StartupError("cannot listen on \(host):\(port): \(error)")
         }

@@ -39,13 +39,13 @@ import Testing
         #expect(result.status == status)
     }
 
-    @Test func unusableVersionIsAClearErrorWithStatusOne() throws {
+    @Test func unusableVersionIsAClearMessageWithStatusOne() throws {
         let result = try check(["--app-version", "1..2"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("invalid version \"1..2\""))
     }
 
-    @Test func lookupWithoutResultsIsAnErrorNamingTheCountry() throws {
+    @Test func lookupWithoutResultsFailsNamingTheCountry() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lookup-\(UUID().uuidString).json")
         try #"{"resultCount":0,"results":[]}"#.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -116,5 +116,68 @@ import Testing
         let theme = try Toolchain.run([Toolchain.toastercli, "--theme", "/dev/zero"])
         #expect(theme.status == 1)
         #expect(theme.stderr.contains("--theme: /dev/zero is not a regular file"))
+    }
+
+    private func answerFile(_ text: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("answer-\(UUID().uuidString).json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test func anAbsentRemoteConfigKeyIsNamedWithTheKeysThatWereThere() throws {
+        let file = try answerFile(#"{"entries":{"min_requred_version":"1.5.0","latest_version":"1.1.0"},"state":"UPDATE"}"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let arguments = ["--source", "remote-config", "--url", file.absoluteString, "--app-version", "1.0.0"]
+        let notice = #"Remote Config entries: no "min_required_version" (did you mean "min_requred_version"?), no "force_update_store_url"; present: "min_requred_version", "latest_version""#
+        let text = try check(arguments)
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("decision: optional (minor)"))
+        #expect(text.stdout.contains("notice: " + notice))
+        let object = try json(try check(arguments + ["--format", "json"]).stdout)
+        #expect(object["notices"] as? [String] == [notice])
+    }
+
+    @Test func anAbsentCMSKeyIsNamedAndAMissingRangeIsUnusable() throws {
+        let withoutEnd = try answerFile(#"{"title":"t","message":"m","startDate":"2026-01-01T00:00:00Z","minAppVersion":"1.0.0","maxAppVersion":"1.9.9","buttonTitle":"b","url":"u"}"#)
+        defer { try? FileManager.default.removeItem(at: withoutEnd) }
+        let object = try json(try check(["--source", "cms", "--url", withoutEnd.absoluteString, "--format", "json"]).stdout)
+        #expect(object["decision"] as? String == "forced")
+        #expect((object["notices"] as? [String])?.first?.hasPrefix(#"CMS object: no "endDate"; present: "title""#) == true)
+        let withoutRange = try answerFile(#"{"title":"t","minAppVerison":"1.0.0","maxAppVersion":"1.9.9"}"#)
+        defer { try? FileManager.default.removeItem(at: withoutRange) }
+        let result = try check(["--source", "cms", "--url", withoutRange.absoluteString])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"no "minAppVersion" (did you mean "minAppVerison"?)"#))
+    }
+
+    @Test(arguments: [
+        (#"{"entries":{"latest_version":"2.0.0",},"state":"UPDATE"}"#, "line 1, column 38: expected a key in double quotes"),
+        (#"{"entries":{"latest_version":"2.0.0"},"state":"UPDATE","state":"NO_CHANGE"}"#, #"line 1, column 56: the key "state" appears twice in one object"#),
+        ("{\"entries\":\n  {\"latest_version\": \"2.0.0\"", "line 2, column 29: expected , or } in an object"),
+    ])
+    func answerFilesMustBeStandardJSON(text: String, problem: String) throws {
+        let file = try answerFile(text)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try check(["--source", "remote-config", "--url", file.absoluteString])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: remote-config: Remote Config answer is unusable: it is not JSON: \(problem)\n")
+    }
+
+    @Test func aFileURLWithAHostIsRefused() throws {
+        let result = try check(["--source", "appstore", "--url", "file://tmp/lookup.json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(#"--url "file://tmp/lookup.json" names the host "tmp"; a file URL has none (write file:///tmp/lookup.json for an absolute path)"#))
+    }
+
+    @Test(arguments: [
+        (["run", "--launch-screen-ms", "-5"], "--launch-screen-ms must be between 0 and 60000"),
+        (["run", "--launch-screen-ms=-5"], "--launch-screen-ms must be between 0 and 60000"),
+        (["check", "--timeout", "-1"], "--timeout must be more than 0 and at most 600 seconds"),
+        (["check", "--released-for-days", "-2"], "--released-for-days must be between 0 and 3650"),
+    ])
+    func negativeNumbersAreRefusedByTheirRange(arguments: [String], message: String) throws {
+        let result = try Toolchain.run([Toolchain.toastercli] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Error: " + message), "\(result.stderr)")
     }
 }

@@ -47,7 +47,7 @@ import Testing
         #expect(check.stderr.unicodeScalars.allSatisfy { $0.isASCII }, "check stays English: \(check.stderr)")
     }
 
-    @Test func unknownLocaleIsAUsageError() throws {
+    @Test func unknownLocaleIsAUsageMistake() throws {
         let result = try Toolchain.run([Toolchain.toastercli, "check", "--locale", "fr"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("ko, en, ja"))

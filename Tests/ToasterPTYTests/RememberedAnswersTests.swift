@@ -101,6 +101,29 @@ import Testing
         #expect(try offlineAgain.trace.count("alertPresented ForceUpdate") == 0)
     }
 
+    @Test func remoteConfigNoChangeAfterAForcedLaunchKeepsTheForcedAlert() throws {
+        let state = try StateFolder()
+        let answer = FileManager.default.temporaryDirectory.appendingPathComponent("rc-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: answer) }
+        let arguments = ["--app-version", "1.0.0", "--source", "remote-config", "--url", answer.absoluteString, "--state-dir", state.path]
+        try #"{"entries":{"min_required_version":"1.5.0","latest_version":"2.0.0"},"state":"UPDATE"}"#
+            .write(to: answer, atomically: true, encoding: .utf8)
+        let forced = try ToasterApp(arguments)
+        try forced.waitForForcedAlert()
+        try forced.terminal.press("C-c")
+        #expect(try forced.waitForExit() == 130)
+
+        try #"{"state":"NO_CHANGE"}"#.write(to: answer, atomically: true, encoding: .utf8)
+        let unchanged = try ToasterApp(arguments)
+        let screen = try unchanged.waitForForcedAlert()
+        #expect(!screen.contains("⚠"), "NO_CHANGE is not a failed check")
+        let events = try unchanged.trace.events()
+        #expect(events.contains { $0["reason"] as? String == "rememberedForced" && $0["decision"] as? String == "forced" })
+        #expect(!events.contains { $0["event"] as? String == "error" })
+        try unchanged.terminal.press("C-c")
+        #expect(try unchanged.waitForExit() == 130)
+    }
+
     @Test func aCorruptStateFileIsReportedKeptAndReplaced() throws {
         let state = try StateFolder()
         try "{\"storeVersion\": 12".write(toFile: state.demoAppFile, atomically: true, encoding: .utf8)

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Synchronization
 import Testing
 
 /// toaster-server as a process: start-up errors and SIGHUP reloads.
@@ -40,7 +41,7 @@ import Testing
         #expect(try await server.servedVersion() == "3.0.0")
     }
 
-    @Test func startUpErrorsAreOneClearLine() throws {
+    @Test func startUpFailuresAreOneClearLine() throws {
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-policy-\(UUID().uuidString).json")
         try #"{"apps":[{"trackId":1}]}"#.write(to: bad, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: bad) }
@@ -53,7 +54,111 @@ import Testing
         let port = try #require(server.baseURL.split(separator: ":").last.map(String.init))
         let busy = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", port])
         #expect(busy.status == 1)
-        #expect(busy.stderr.contains("cannot listen on 127.0.0.1:\(port)"))
-        #expect(busy.stderr.contains("in use"))
+        #expect(busy.stderr == "Error: cannot listen on 127.0.0.1:\(port): port \(port) is already in use\n")
+    }
+}
+
+/// toaster-server as a process: a policy write is never undone, and never left half-done.
+@Suite struct PolicyWriteTests {
+    /// SIGHUP sent as fast as the server takes them, on a thread of its own, until stopped.
+    private final class Hangups: Sendable {
+        private let running = Atomic<Bool>(true)
+
+        init(pid: pid_t) {
+            Thread { [self] in
+                while running.load(ordering: .relaxed) {
+                    kill(pid, SIGHUP)
+                    sched_yield()
+                }
+            }.start()
+        }
+
+        func stop() { running.store(false, ordering: .relaxed) }
+    }
+
+    private func reloads(_ server: ServerProcess) -> Int {
+        server.output.components(separatedBy: "toaster-server: reloaded").count - 1
+    }
+
+    /// Waits until the server finishes a reload it was sent after this call: every reload
+    /// started before has ended then (the server handles SIGHUPs one at a time).
+    private func waitForAFreshReload(_ server: ServerProcess) throws {
+        for _ in 0..<2 {
+            let before = reloads(server)
+            kill(server.pid, SIGHUP)
+            let end = ContinuousClock.now + TmuxTerminal.deadline
+            while reloads(server) == before {
+                guard ContinuousClock.now < end else { throw PTYError(description: "no reload after SIGHUP:\n\(server.output.suffix(2000))") }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
+    }
+
+    /// The example policy at `version`, with `fillers` more apps: a big file takes a reload long
+    /// enough to read and load that a PUT lands inside it.
+    private func bigPolicy(storeVersion version: String, fillers: Int = 400) throws -> String {
+        let example = try ServerProcess.policy(storeVersion: version)
+        let apps = (1...fillers).map { #"{"trackId":\#($0),"bundleId":"com.example.filler\#($0)","name":"filler","version":"1.0.\#($0)","countries":["kr"]}"# }
+        let end = try #require(example.range(of: "\n  ]\n}", options: .backwards))
+        return example[..<end.lowerBound] + ",\n" + apps.joined(separator: ",\n") + example[end.lowerBound...]
+    }
+
+    @Test func reloadsRacingPutsNeverServeAPolicyOlderThanAnAcknowledgedPut() async throws {
+        let initial = try bigPolicy(storeVersion: "2.0.0")
+        let server = try ServerProcess { folder in
+            try initial.write(to: folder.appendingPathComponent("policy.json"), atomically: true, encoding: .utf8)
+        }
+        let hangups = Hangups(pid: server.pid)
+        var stale: [String] = []
+        for round in 1...30 {
+            let acknowledged = "2.0.\(round)"
+            try await server.put(policy: try bigPolicy(storeVersion: acknowledged))
+            // A reload that read the old file installs it when it ends, a little after the
+            // acknowledgement, and the next reload mends it: several reads catch that window.
+            for _ in 1...8 {
+                let served = try await server.servedVersion()
+                if served != acknowledged { stale.append("\(acknowledged) acknowledged, \(served ?? "nothing") served") }
+            }
+        }
+        hangups.stop()
+        try waitForAFreshReload(server)
+        #expect(try await server.servedVersion() == "2.0.30", "after the last reload")
+        #expect(stale.isEmpty, "\(stale.count) of 30: \(stale.prefix(5))")
+        #expect(reloads(server) > 30, "the reloads raced the PUTs")
+    }
+
+    @Test func aStartRemovesTheTemporaryFileOfAWriteThatNeverFinished() throws {
+        // What a server killed between writing and renaming leaves: policy.json.tmp-PID of a
+        // process that has ended. One of a live process (this one) may be a write in progress.
+        let ended = try Toolchain.spawn(["/bin/true"], output: "/dev/null")
+        var status: Int32 = 0
+        waitpid(ended, &status, 0)
+        let live = getpid()
+        let server = try ServerProcess { folder in
+            try "{\"apps\": [".write(to: folder.appendingPathComponent("policy.json.tmp-\(ended)"), atomically: false, encoding: .utf8)
+            try "{}".write(to: folder.appendingPathComponent("policy.json.tmp-\(live)"), atomically: false, encoding: .utf8)
+        }
+        let abandoned = server.folder.appendingPathComponent("policy.json.tmp-\(ended)").path
+        #expect(!FileManager.default.fileExists(atPath: abandoned))
+        #expect(server.output.contains("removed \(abandoned), left by a policy write that never finished"))
+        #expect(FileManager.default.fileExists(atPath: server.folder.appendingPathComponent("policy.json.tmp-\(live)").path))
+    }
+
+    @Test func checkPolicyValidatesAFileForCI() throws {
+        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let valid = try Toolchain.run([binary, "--check-policy", ServerProcess.example.path])
+        #expect(valid.status == 0)
+        #expect(valid.stdout == "\(ServerProcess.example.path): a valid policy (1 app)\n")
+        let typo = FileManager.default.temporaryDirectory.appendingPathComponent("typo-policy-\(UUID().uuidString).json")
+        try String(contentsOf: ServerProcess.example, encoding: .utf8)
+            .replacingOccurrences(of: "\"minRequiredVersion\"", with: "\"minRequiredVersoin\"").write(to: typo, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: typo) }
+        let invalid = try Toolchain.run([binary, "--check-policy", typo.path])
+        #expect(invalid.status == 1)
+        #expect(invalid.stdout.isEmpty)
+        #expect(invalid.stderr == "Error: policy \(typo.path): apps[0].minRequiredVersoin: \"minRequiredVersoin\" is not a policy key; did you mean `minRequiredVersion`?\n")
+        let neither = try Toolchain.run([binary])
+        #expect(neither.status == 64)
+        #expect(neither.stderr.contains("--policy FILE is required (or --check-policy FILE to only check one)"))
     }
 }

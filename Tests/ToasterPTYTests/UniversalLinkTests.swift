@@ -79,4 +79,102 @@ import Testing
         #expect(broken.stderr.hasPrefix("Error: "))
         #expect(try Toolchain.run(base).status == 64)
     }
+
+    // MARK: - links check: --strict, --format json, --url-file
+
+    static let app = "ABCDE12345.com.example.toaster"
+
+    /// A file in a fresh folder, removed when the test ends.
+    private func scratch(_ name: String, _ text: String) throws -> (path: String, folder: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("links-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, folder)
+    }
+
+    static let typo = """
+        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.toaster"],
+          "components": [{"/": "/links/private/*", "exclued": true}, {"/": "/links/*"}]}]}}
+        """
+
+    @Test func aMisspeltKeyIsAWarningAndStrictMakesItFail() throws {
+        let (file, folder) = try scratch("typo.json", Self.typo)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = [Toolchain.toastercli, "links", "check", "--aasa", file, "--app-id", Self.app, "https://example.com/links/private/7"]
+        let lenient = try Toolchain.run(base)
+        #expect(lenient.status == 0, "iOS opens it: exclued excludes nothing")
+        #expect(lenient.stdout.hasPrefix("match     https://example.com/links/private/7  details[0] components[0]"))
+        #expect(lenient.stderr == """
+            warning: applinks.details[0].components[0] has an unknown key "exclued", which iOS ignores (did you mean "exclude"?)
+
+            """)
+        let strict = try Toolchain.run(base + ["--strict"])
+        #expect(strict.status == 2)
+        #expect(strict.stdout == lenient.stdout, "the verdicts are printed all the same")
+        let clean = try Toolchain.run([Toolchain.toastercli, "links", "check", "--strict", "--aasa", Self.aasa, "--app-id", Self.app,
+                                       "https://example.com/links/1"])
+        #expect(clean.status == 0)
+        #expect(clean.stderr.isEmpty)
+        let slash = try Toolchain.run([Toolchain.toastercli, "links", "check", "--strict", "--aasa", Self.aasa, "--app-id", Self.app,
+                                       "https://example.com/links"])
+        #expect(slash.status == 2, "a match only through the optional slash is a warning too")
+        #expect(slash.stderr.contains("warning: https://example.com/links: applinks.details[0].components[2][\"/\"] matches the path /links only"))
+    }
+
+    @Test func jsonGivesVerdictRuleAndWarningsPerURL() throws {
+        let (file, folder) = try scratch("typo.json", Self.typo)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Toolchain.run([Toolchain.toastercli, "links", "check", "--format", "json", "--aasa", file, "--app-id", Self.app,
+                                        "https://example.com/links/private/7", "https://example.com/other"])
+        #expect(result.status == 1)
+        #expect(result.stderr.isEmpty, "warnings are in the JSON")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let warnings = try #require(root["warnings"] as? [[String: String]])
+        #expect(warnings == [["place": "applinks.details[0].components[0]",
+                              "message": #"has an unknown key "exclued", which iOS ignores (did you mean "exclude"?)"#]])
+        let results = try #require(root["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        #expect(results[0]["verdict"] as? String == "match")
+        let decided = try #require(results[0]["decidedBy"] as? [String: Any])
+        #expect(decided["details"] as? Int == 0)
+        #expect(decided["components"] as? Int == 0)
+        #expect(decided["rule"] as? String == #"{"/": "/links/private/*"}"#)
+        #expect((results[0]["warnings"] as? [[String: String]])?.count == 1, "the deciding component's warning")
+        #expect(results[1]["verdict"] as? String == "no match")
+        #expect(results[1]["decidedBy"] is NSNull)
+        #expect(results[1]["reason"] as? String == "no rule in details[0] matches")
+    }
+
+    @Test func urlFileChecksEveryListedURLFromAFileOrStandardInput() throws {
+        let list = "# sitemap\nhttps://example.com/links/1\n\n   https://example.com/links/private/2  \r\n#https://example.com/skipped\nhttps://example.com/help/faq"
+        let (file, folder) = try scratch("urls.txt", list)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = [Toolchain.toastercli, "links", "check", "--aasa", Self.aasa, "--app-id", Self.app]
+        let fromFile = try Toolchain.run(base + ["https://example.com/links/0", "--url-file", file])
+        #expect(fromFile.status == 1)
+        let lines = fromFile.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).prefix(2).joined(separator: " ") }
+        #expect(lines == ["match https://example.com/links/0", "match https://example.com/links/1",
+                          "excluded https://example.com/links/private/2", "match https://example.com/help/faq"])
+        let fromStandardInput = try Toolchain.run(base + ["--url-file", "-"], input: file)
+        #expect(fromStandardInput.status == 1)
+        #expect(fromStandardInput.stdout.split(separator: "\n").count == 3)
+        let (empty, emptyFolder) = try scratch("empty.txt", "# nothing\n\n")
+        defer { try? FileManager.default.removeItem(at: emptyFolder) }
+        let none = try Toolchain.run(base + ["--url-file", empty])
+        #expect(none.status == 64)
+        #expect(none.stderr.contains("has no URL to check"))
+        let missing = try Toolchain.run(base + ["--url-file", "/nonexistent/urls.txt"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("--url-file: cannot open /nonexistent/urls.txt"))
+    }
+
+    @Test func aFileWithNothingForTheAppAnswersNoMatchNotAnError() throws {
+        let (file, folder) = try scratch("credentials.json", #"{"webcredentials": {"apps": ["ABCDE12345.com.example.toaster"]}}"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Toolchain.run([Toolchain.toastercli, "links", "check", "--aasa", file, "--app-id", Self.app, "https://example.com/a"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("no match  https://example.com/a  no details entry names"))
+        #expect(result.stderr.contains("warning: the file has no applinks"))
+    }
 }

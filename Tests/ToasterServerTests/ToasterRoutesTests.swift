@@ -123,6 +123,11 @@ import Testing
                     #expect(answer["message"] is String)
                 }
             }
+            let trailingComma = lifted.replacingOccurrences(of: "\"jp\", \"us\"]", with: "\"jp\", \"us\",]")
+            try await client.execute(uri: "/admin/policy", method: .put, headers: [.authorization: "Bearer s3cret"], body: ByteBuffer(string: trailingComma)) { response in
+                let message = try json(response.body)["message"] as? String
+                #expect(message == "not a policy: it is not JSON: line 8, column 38: expected a value")
+            }
             #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == original, "a rejected policy changes nothing")
             #expect(store.policy.apps[0].version == "2.0.0")
             try await client.execute(uri: "/admin/policy", method: .put, headers: [.authorization: "Bearer s3cret"], body: ByteBuffer(string: lifted)) { response in
@@ -152,6 +157,17 @@ import Testing
         (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":["KR"]}]}"#, "apps[0].countries"),
         (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":[],"releaseDate":"yesterday"}]}"#, "apps[0].releaseDate"),
         (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":[]},{"trackId":1,"bundleId":"b","name":"n","version":"1.0","countries":[]}]}"#, "used twice"),
+        // Standard JSON only, with the line and column of a syntax error.
+        ("{\"apps\": [],\n}", "not a policy: it is not JSON: line 2, column 1: expected a key in double quotes"),
+        ("{\"apps\": [\n  {\"trackId\": 1,", "not a policy: it is not JSON: line 2, column 17: expected a key in double quotes"),
+        (#"{"apps":[],"apps":[{"trackId":1}]}"#, #"line 1, column 12: the key "apps" appears twice in one object"#),
+        // A key the format does not have is refused, with the nearest known one.
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":[],"minRequiredVersoin":"1.0"}]}"#,
+         #"apps[0].minRequiredVersoin: "minRequiredVersoin" is not a policy key; did you mean `minRequiredVersion`?"#),
+        (#"{"apps":[{"trackId":1,"bundleID":"a","name":"n","version":"1.0","countries":[]}]}"#, "did you mean `bundleId`?"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":[],"cms":{"endpont":"x"}}]}"#,
+         "apps[0].cms.endpont: \"endpont\" is not a policy key; did you mean `endpoint`?"),
+        (#"{"apps":[],"comment":"x"}"#, #"comment: "comment" is not a policy key (known: apps)"#),
     ])
     func validationNamesTheProblem(text: String, problem: String?) {
         do {

@@ -1,4 +1,4 @@
-/// The launch flow and scene lifecycle of SPEC §2 as a pure transition
+/// The launch flow and scene lifecycle of docs/00 §2 as a pure transition
 /// `(AppState, AppEvent) -> (AppState, [AppEffect])`; the shell performs the effects.
 public struct LaunchMachine {
     var state: AppState
@@ -92,6 +92,10 @@ public struct LaunchMachine {
         case .failed(let failure):
             state.check = .failed(failure)
             traceFailure(failure)
+        case .unchanged(let report):
+            guard isForRunningVersion(report) else { return }
+            state.check = .decided(report)
+            adopt(report)
         case let .failedButForced(failure, report):
             guard isForRunningVersion(report) else { return }
             state.check = .failed(failure)

@@ -1,5 +1,5 @@
 extension TraceEvent {
-    /// The trace line's members after `t` (SPEC §5).
+    /// The trace line's members after `t` (docs/00 §5).
     public var jsonMembers: [(String, JSONValue)] {
         switch self {
         case .lifecycle(let callback):

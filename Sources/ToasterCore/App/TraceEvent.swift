@@ -1,4 +1,4 @@
-/// One line of the `--trace` file (SPEC §5).
+/// One line of the `--trace` file (docs/00 §5).
 public enum TraceEvent: Sendable, Equatable {
     case lifecycle(LifecycleCallback)
     /// `heldBack` names the gate that kept the alert the rules call for away.
@@ -13,7 +13,7 @@ public enum TraceEvent: Sendable, Equatable {
     case error(String)
 }
 
-/// The UIKit callbacks of the launch flow (SPEC §2), named as the trace writes them.
+/// The UIKit callbacks of the launch flow (docs/00 §2), named as the trace writes them.
 public enum LifecycleCallback: String, Sendable, CaseIterable {
     case didFinishLaunching = "application(_:didFinishLaunchingWithOptions:)"
     case willConnect = "scene(_:willConnectTo:options:)"

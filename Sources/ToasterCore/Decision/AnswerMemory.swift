@@ -4,7 +4,8 @@ import FoundationEssentials
 /// that hold an optional alert back, and the last forced decision (so that going offline is no
 /// way around it). Pure: the shell loads it, asks it, and saves what it returns.
 public struct AnswerMemory: Sendable, Equatable, Codable {
-    /// The store version the answers below are about; a newer one clears them.
+    /// The store version the answers below are about; another one (newer, or older after a
+    /// release was pulled or a test store changed) clears them.
     public var storeVersion: String?
     /// When an optional alert was last on screen.
     public var shownAt: Date?
@@ -23,7 +24,7 @@ public struct AnswerMemory: Sendable, Equatable, Codable {
 
     /// The gate that keeps an optional alert away, if any. A forced alert ignores both answers.
     public func holdBack(_ report: DecisionReport, now: Date) -> HoldBack? {
-        guard report.decision == .optional, !isNewer(report.latest) else { return nil }
+        guard report.decision == .optional, !isAnother(report.latest) else { return nil }
         if let skippedVersion, let latest = report.latest, (try? Version(skippedVersion)) == latest {
             return .skippedVersion(latest.description)
         }
@@ -34,7 +35,7 @@ public struct AnswerMemory: Sendable, Equatable, Codable {
         return nil
     }
 
-    /// A successful check: a newer store version clears the answers, and its forced decision
+    /// A successful check: another store version clears the answers, and its forced decision
     /// is remembered or forgotten.
     public mutating func note(checked report: DecisionReport, now: Date) {
         adopt(report.latest)
@@ -60,14 +61,17 @@ public struct AnswerMemory: Sendable, Equatable, Codable {
         return forced.report(current: appVersion)
     }
 
-    private func isNewer(_ latest: Version?) -> Bool {
+    /// Whether `latest` is not the store version the answers are about. Not only a newer one:
+    /// kept as the highest ever seen, a store version that went back (2.0.0, then 1.10.0) would
+    /// leave answers about 1.10.0 filed under 2.0.0, and they would hold back 1.11.0 too.
+    private func isAnother(_ latest: Version?) -> Bool {
         guard let latest else { return false }
         guard let storeVersion, let known = try? Version(storeVersion) else { return true }
-        return known < latest
+        return known != latest
     }
 
     private mutating func adopt(_ latest: Version?) {
-        guard let latest, isNewer(latest) else { return }
+        guard let latest, isAnother(latest) else { return }
         if storeVersion != nil {
             shownAt = nil
             skippedVersion = nil

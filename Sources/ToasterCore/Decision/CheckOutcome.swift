@@ -5,6 +5,9 @@ public enum CheckOutcome: Sendable, Equatable {
     case failed(CheckFailure)
     /// The check failed, but the last forced decision still stands (no bypass by going offline).
     case failedButForced(CheckFailure, DecisionReport)
+    /// The service said nothing changed since its last answer (Remote Config's `NO_CHANGE`):
+    /// the remembered forced decision stands, and the check did not fail.
+    case unchanged(DecisionReport)
 }
 
 /// Why a check got no usable answer: a kind the screen words in the user's language, and the
@@ -24,6 +27,8 @@ public struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
         case notListed
         /// The check cannot run as configured (an unreadable file, libcurl missing).
         case misconfigured
+        /// The service said nothing changed (Remote Config's `NO_CHANGE`) and no answer is remembered.
+        case unchanged
     }
 
     public let kind: Kind

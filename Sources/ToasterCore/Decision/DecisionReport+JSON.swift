@@ -1,5 +1,5 @@
 extension DecisionReport {
-    /// The object `toastercli check --format json` prints (SPEC §5).
+    /// The object `toastercli check --format json` prints (docs/00 §5).
     public var json: JSONValue {
         .object([
             ("decision", .string(decision.rawValue)),
@@ -15,6 +15,7 @@ extension DecisionReport {
             ("heldBackBy", heldBack.map { .string($0.name) } ?? .null),
             ("heldBackWhy", (heldBack?.explanation).json),
             ("heldDecision", (heldDecision?.rawValue).json),
+            ("notices", .array(notices.map(JSONValue.string))),
         ])
     }
 }

@@ -18,6 +18,7 @@ extension DecisionReport {
             ]
         }
         lines.append("updateURL: \(TextSanitizer.cleanLine(updateURL))")
+        lines += notices.map { "notice: \(TextSanitizer.cleanLine($0))" }
         return lines.joined(separator: "\n")
     }
 }

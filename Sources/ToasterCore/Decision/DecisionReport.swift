@@ -14,9 +14,11 @@ public struct DecisionReport: Sendable, Equatable {
     public private(set) var heldBack: HoldBack?
     /// What the decision would have been without `heldBack`.
     public private(set) var heldDecision: Decision?
+    /// What the source's answer lacked (`UpdatePolicy.notices`).
+    public let notices: [String]
 
     init(decision: Decision, reason: DecisionReason, current: Version, latest: Version?, alert: AlertModel?,
-         updateURL: String, listing: StoreListing?, frequency: PromptFrequency = .immediately) {
+         updateURL: String, listing: StoreListing?, frequency: PromptFrequency = .immediately, notices: [String] = []) {
         self.decision = decision
         self.reason = reason
         self.current = current
@@ -25,6 +27,7 @@ public struct DecisionReport: Sendable, Equatable {
         self.updateURL = updateURL
         self.listing = listing
         self.frequency = frequency
+        self.notices = notices
     }
 
     /// The same report with no alert, saying which gate held it back.
@@ -44,7 +47,7 @@ public enum Decision: String, Sendable, Codable {
     case none, optional, forced
 }
 
-/// Which row of the decision table (SPEC §3) decided.
+/// Which row of the decision table (docs/00 §3) decided.
 public enum DecisionReason: String, Sendable, Codable {
     case forcedRange
     case belowMinimumRequired

@@ -5,6 +5,9 @@ public enum HoldBack: Sendable, Equatable {
     /// The store version is younger than `--released-for-days`: the lookup CDN can be ahead of
     /// the binary users can download.
     case releaseAge(releasedAt: Date, days: Int)
+    /// `--released-for-days` was asked for, but the answer gives no readable release date to
+    /// count from: held, as Siren does, rather than prompting as if the version were old enough.
+    case releaseDateUnknown(days: Int)
     /// The store version needs a newer OS than `--os-version`: the update cannot be installed.
     case osVersion(required: String, device: String)
     /// The optional alert was shown at `shownAt`; its rule's frequency keeps it away until `until`.
@@ -15,7 +18,7 @@ public enum HoldBack: Sendable, Equatable {
     /// The gate's name in `check`'s JSON and the trace.
     public var name: String {
         switch self {
-        case .releaseAge: "releaseAge"
+        case .releaseAge, .releaseDateUnknown: "releaseAge"
         case .osVersion: "osVersion"
         case .frequency: "frequency"
         case .skippedVersion: "skippedVersion"
@@ -26,6 +29,8 @@ public enum HoldBack: Sendable, Equatable {
         switch self {
         case let .releaseAge(releasedAt, days):
             "released \(ISO8601.format(releasedAt)), prompts \(days) day\(days == 1 ? "" : "s") after release"
+        case .releaseDateUnknown(let days):
+            "no release date to count \(days) day\(days == 1 ? "" : "s") from"
         case let .osVersion(required, device):
             "needs OS \(required), the device runs \(device)"
         case let .frequency(shownAt, until):

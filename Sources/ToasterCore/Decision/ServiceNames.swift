@@ -5,7 +5,7 @@ public enum AppStoreURL {
     public static func forApp(id: String) -> String { "itms-apps://itunes.apple.com/app/id\(id)" }
 }
 
-/// The Remote Config parameter names a project uses; `default` is the seed app's, which
+/// The Remote Config parameter names a project uses; `default` is the reference app's, which
 /// toaster-server serves and toastercli reads unless told otherwise.
 public struct RemoteConfigKeys: Sendable, Equatable {
     public var minimumRequired: String

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// The decision table of SPEC §3: the first row that holds wins; then the gates.
+/// The decision table of docs/00 §3: the first row that holds wins; then the gates.
 public struct UpdateDecider: Sendable {
     public var rules: UpdateRules
     /// The App Store id behind the default update URL.
@@ -37,7 +37,7 @@ public struct UpdateDecider: Sendable {
                     _ rule: UpdateRule = UpdateRule(.force)) -> DecisionReport {
             DecisionReport(decision: decision, reason: reason, current: current, latest: latest,
                            alert: type.map { AlertModel(type: $0, language: language, texts: policy.texts, skippable: rule.outcome == .skip) },
-                           updateURL: updateURL, listing: policy.listing, frequency: rule.frequency)
+                           updateURL: updateURL, listing: policy.listing, frequency: rule.frequency, notices: policy.notices)
         }
 
         if let range = policy.forcedRange {
@@ -72,9 +72,11 @@ public struct UpdateDecider: Sendable {
             return .osVersion(required: requiredText, device: osVersion.description)
         }
         let storeRow = ![.forcedRange, .belowMinimumRequired].contains(report.reason)
-        if storeRow, releasedForDays > 0, let releaseText = listing.releaseDate, let releasedAt = ISO8601.parse(releaseText),
-           now < releasedAt.addingTimeInterval(Double(releasedForDays) * 86_400) {
-            return .releaseAge(releasedAt: releasedAt, days: releasedForDays)
+        if storeRow, releasedForDays > 0 {
+            guard let releasedAt = listing.releaseDate.flatMap(ISO8601.parse) else { return .releaseDateUnknown(days: releasedForDays) }
+            if now < releasedAt.addingTimeInterval(Double(releasedForDays) * 86_400) {
+                return .releaseAge(releasedAt: releasedAt, days: releasedForDays)
+            }
         }
         return nil
     }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Everything a version-check source said, before any decision: each field is optional because
-/// each source gives only some of them (SPEC §4).
+/// each source gives only some of them (docs/00 §4).
 public struct UpdatePolicy: Sendable, Equatable {
     public var latestVersion: String?
     public var minimumRequiredVersion: String?
@@ -9,16 +9,20 @@ public struct UpdatePolicy: Sendable, Equatable {
     public var texts: AlertTextOverride?
     public var updateURL: String?
     public var listing: StoreListing?
+    /// What the answer lacked that a reader would expect (a key it did not hold), said in
+    /// `check`'s output so that a misspelt key is not read as "no minimum" without a word.
+    public var notices: [String]
 
     public init(latestVersion: String? = nil, minimumRequiredVersion: String? = nil,
                 forcedRange: ForcedRange? = nil, texts: AlertTextOverride? = nil,
-                updateURL: String? = nil, listing: StoreListing? = nil) {
+                updateURL: String? = nil, listing: StoreListing? = nil, notices: [String] = []) {
         self.latestVersion = latestVersion
         self.minimumRequiredVersion = minimumRequiredVersion
         self.forcedRange = forcedRange
         self.texts = texts
         self.updateURL = updateURL
         self.listing = listing
+        self.notices = notices
     }
 }
 

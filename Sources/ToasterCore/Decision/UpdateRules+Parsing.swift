@@ -1,5 +1,5 @@
 extension UpdateRules {
-    /// Reads a comma-separated list, applied left to right over the seed's rules:
+    /// Reads a comma-separated list, applied left to right over the reference app's rules:
     /// `PRESET` sets every kind (`relaxed`), `KIND=OUTCOME` or `KIND=PRESET` sets one kind, and
     /// `:FREQUENCY` after an outcome sets how often it may come back (`minor=option:daily`).
     public init(parsing text: String) throws(RulesError) {

@@ -1,11 +1,11 @@
-/// The rule for each kind of update (SPEC §3).
+/// The rule for each kind of update (docs/00 §3).
 public struct UpdateRules: Sendable, Equatable {
     public var major: UpdateRule
     public var minor: UpdateRule
     public var patch: UpdateRule
     public var revision: UpdateRule
 
-    /// The seeds' code path, used without `--rules`: major forced, minor and patch optional,
+    /// The reference app's code path, used without `--rules`: major forced, minor and patch optional,
     /// revision silent, every optional alert again at the next launch. (Siren's own default,
     /// the `default` preset, would add a skip button and wait a day.)
     public static let seed = UpdateRules(major: UpdateRule(.force), minor: UpdateRule(.option),

@@ -1,7 +1,7 @@
 /// Any JSON value, as read, so that a file can be checked key by key and every mistake named by
 /// its place. Its own reader rather than `JSONDecoder`, whose syntax errors say only "not valid
 /// JSON" with no line, which loses objects' key order, and which lets a key written twice pass.
-enum JSONTree: Sendable {
+public enum JSONTree: Sendable {
     case string(String)
     case number(Double)
     case bool(Bool)
@@ -13,7 +13,7 @@ enum JSONTree: Sendable {
     static let maximumDepth = 512
 
     /// Reads one JSON text (RFC 8259; a leading UTF-8 byte order mark is skipped).
-    static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONTree {
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONTree {
         var reader = Reader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.offset = 3 }
         let value = try reader.value(depth: 0)
@@ -23,13 +23,13 @@ enum JSONTree: Sendable {
     }
 
     /// An object's value for `key`.
-    subscript(key: String) -> JSONTree? {
+    public subscript(key: String) -> JSONTree? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// What a message calls this value: "it is a number".
-    var kind: String {
+    public var kind: String {
         switch self {
         case .string: "a string"
         case .number: "a number"
@@ -38,6 +38,18 @@ enum JSONTree: Sendable {
         case .array: "an array"
         case .object: "an object"
         }
+    }
+
+    /// An object's keys in the order written; none for any other value.
+    public var keys: [String] {
+        guard case .object(let members) = self else { return [] }
+        return members.map(\.key)
+    }
+
+    /// An array's items; none for any other value.
+    public var items: [JSONTree] {
+        guard case .array(let items) = self else { return [] }
+        return items
     }
 }
 
@@ -208,29 +220,29 @@ extension JSONTree {
 }
 
 /// Why a text is not JSON, and where: line and column (in characters) from 1.
-struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    let line: Int
-    let column: Int
-    let problem: String
+public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+    public let problem: String
 
-    var description: String { "line \(line), column \(column): \(problem)" }
+    public var description: String { "line \(line), column \(column): \(problem)" }
 }
 
 /// Where a value sits in a JSON document, written as a JavaScript path:
 /// `applinks.details[1].components[0]["/"]`.
-struct JSONPlace: Sendable, CustomStringConvertible {
-    let description: String
+public struct JSONPlace: Sendable, CustomStringConvertible {
+    public let description: String
 
-    static let root = JSONPlace(description: "")
+    public static let root = JSONPlace(description: "")
 
-    func key(_ name: String) -> JSONPlace {
+    public func key(_ name: String) -> JSONPlace {
         let plain = name.first.map { !$0.isASCIIDigit } ?? false
             && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
         if plain { return JSONPlace(description: description.isEmpty ? name : "\(description).\(name)") }
         return JSONPlace(description: "\(description)[\(JSONValue.string(name).serialized())]")
     }
 
-    func index(_ position: Int) -> JSONPlace {
+    public func index(_ position: Int) -> JSONPlace {
         JSONPlace(description: "\(description)[\(position)]")
     }
 }

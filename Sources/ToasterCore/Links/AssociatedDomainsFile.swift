@@ -1,16 +1,21 @@
 import FoundationEssentials
 
-/// The `applinks` part of an apple-app-site-association file, read strictly: a key the file
-/// misspells (`exclued`) would otherwise change what matches without a word, so every unknown
-/// key, wrong type and unsupported feature is an error naming its place.
+/// The `applinks` part of an apple-app-site-association file, read as iOS reads it (iOS 17 and
+/// 18, as `swcutil` on macOS answers): what it does not know it ignores, and it matches by what
+/// it does. Everything ignored — an unknown key (`exclued`), a value of the wrong type, an entry
+/// naming no app — is a warning naming its place, since it is probably not what the author
+/// meant. Only a file that is not a JSON object cannot be read at all.
 ///
-/// Supported as Apple documents them: `details` (an array) with `appID`/`appIDs`,
-/// `components` (`/`, `?` as a string or a dictionary, `#`, `exclude`, `caseSensitive`,
-/// `percentEncoded`, `comment`), the legacy `paths` with `NOT `, and `defaults` for the domain
-/// and for each entry. Not supported: `substitutionVariables` and `$(…)` in patterns, and the
-/// iOS 9 `details` dictionary keyed by app ID; both are rejected rather than misread.
+/// Read: `details` (an array, or the iOS 9 dictionary keyed by app ID) with `appIDs` (or
+/// `appID` when there is no `appIDs`), `components` (`/`, `?` as a string or a dictionary, `#`,
+/// `exclude`, `caseSensitive`, `percentEncoded`, `comment`), the legacy `paths` with `NOT `,
+/// `defaults` for the domain and for each entry, and `substitutionVariables` with Apple's
+/// built-in variables.
 public struct AssociatedDomainsFile: Sendable {
     let details: [LinkDetails]
+    /// Every warning about the file, in file order.
+    public var warnings: [LinkWarning] { scopedWarnings.map(\.warning) }
+    private let scopedWarnings: [ScopedWarning]
 
     public init(data: Data) throws(AssociatedDomainsError) {
         guard !data.isEmpty else { throw AssociatedDomainsError("the file is empty") }
@@ -23,10 +28,9 @@ public struct AssociatedDomainsFile: Sendable {
         guard case .object = root else {
             throw AssociatedDomainsError("the file must be a JSON object (it is \(root.kind))")
         }
-        guard let applinks = root["applinks"] else {
-            throw AssociatedDomainsError("applinks is missing: the file defines no universal links")
-        }
-        details = try Self.readApplinks(applinks, at: JSONPlace.root.key("applinks"))
+        var reader = Reader()
+        details = reader.file(root)
+        scopedWarnings = reader.warnings
     }
 
     /// The first rule that matches `url` for `appID`, trying the details entries that name the
@@ -35,189 +39,284 @@ public struct AssociatedDomainsFile: Sendable {
         let parsed: LinkURL
         switch LinkURL.parse(url) {
         case .success(let value): parsed = value
-        case .failure(let problem): return LinkVerdict(url: url, outcome: .noMatch, path: "", decidedBy: nil, reason: problem.reason)
+        case .failure(let problem):
+            return LinkVerdict(url: url, outcome: .noMatch, path: "", decidedBy: nil, reason: problem.reason, warnings: [])
         }
+        let subject = LinkSubject(parsed)
         let path = PercentEncoding.decode(parsed.path)
-        let entries = details.indices.filter { details[$0].appIDs.contains(appID) }
+        let entries = details.filter { $0.appIDs.contains(appID) }
         guard !entries.isEmpty else {
             var listed: [String] = []
             for id in details.flatMap(\.appIDs) where !listed.contains(id) { listed.append(id) }
             let names = listed.isEmpty ? "no app" : listed.joined(separator: ", ")
             return LinkVerdict(url: url, outcome: .noMatch, path: path, decidedBy: nil,
-                               reason: "no details entry names \(appID) (the file names \(names))")
+                               reason: "no details entry names \(appID) (the file names \(names))",
+                               warnings: scoped { $0.entry != nil && $0.component == nil })
         }
         for entry in entries {
-            guard let rule = details[entry].firstMatch(parsed) else { continue }
-            let list: LinkRulePlace.List = if case .paths = details[entry].rules { .paths } else { .components }
-            return LinkVerdict(url: url, outcome: rule.exclude ? .excluded : .match, path: path,
-                               decidedBy: LinkRulePlace(details: entry, list: list, index: rule.index, text: rule.text),
-                               reason: nil)
+            guard let rule = entry.firstMatch(subject) else { continue }
+            let list: LinkRulePlace.List = if case .paths = entry.rules { .paths } else { .components }
+            let place = LinkRulePlace(details: entry.index, list: list, index: rule.index, text: rule.text)
+            var found = scoped { $0.entry == entry.index && ($0.component == nil || $0.component == rule.index) }
+            if rule.lenient {
+                let pattern = list == .paths ? "" : "[\"/\"]"
+                found.append(LinkWarning(place: "applinks.details[\(entry.index)].\(list.rawValue)[\(rule.index)]\(pattern)",
+                                         message: "matches the path \(parsed.path) only because iOS takes the slashes at the ends of a path as optional"))
+            }
+            return LinkVerdict(url: url, outcome: rule.exclude ? .excluded : .match, path: path, decidedBy: place,
+                               reason: nil, warnings: found)
         }
-        let places = entries.map { "details[\($0)]" }.joined(separator: ", ")
-        return LinkVerdict(url: url, outcome: .noMatch, path: path, decidedBy: nil, reason: "no rule in \(places) matches")
+        let places = entries.map { "details[\($0.index)]" }.joined(separator: ", ")
+        let tried = Set(entries.map(\.index))
+        return LinkVerdict(url: url, outcome: .noMatch, path: path, decidedBy: nil, reason: "no rule in \(places) matches",
+                           warnings: scoped { $0.entry.map(tried.contains) ?? false })
     }
 
-    // MARK: - Reading
+    private func scoped(where chosen: (ScopedWarning) -> Bool) -> [LinkWarning] {
+        scopedWarnings.filter(chosen).map(\.warning)
+    }
+}
 
-    private static func readApplinks(_ value: JSONTree, at place: JSONPlace) throws(AssociatedDomainsError) -> [LinkDetails] {
-        _ = try object(value, at: place, keys: ["details", "defaults", "apps", "substitutionVariables"])
-        if value["substitutionVariables"] != nil {
-            throw AssociatedDomainsError(at: place.key("substitutionVariables"), "is not supported by toastercli")
+/// A warning with the details entry and component it is about, so that a verdict can carry the
+/// ones that bear on it.
+private struct ScopedWarning: Sendable {
+    let warning: LinkWarning
+    let entry: Int?
+    let component: Int?
+}
+
+/// Walks the file as iOS does, collecting the warnings.
+private struct Reader {
+    var warnings: [ScopedWarning] = []
+    /// Where the walk is, for the warnings it makes.
+    private var currentEntry: Int?
+    private var currentComponent: Int?
+    private var variables = SubstitutionVariables.builtIn
+
+    static let rootKeys = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+    static let applinksKeys = ["details", "defaults", "substitutionVariables", "apps"]
+    static let detailsKeys = ["appIDs", "appID", "components", "paths", "defaults"]
+    static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
+    static let defaultsKeys = ["caseSensitive", "percentEncoded"]
+
+    mutating func file(_ root: JSONTree) -> [LinkDetails] {
+        _ = members(root, at: .root, known: Self.rootKeys)
+        guard let applinks = root["applinks"] else {
+            warn(at: .root, "has no applinks: iOS opens none of this domain's URLs in an app")
+            return []
         }
-        let domainOptions = try value["defaults"].map { defaults throws(AssociatedDomainsError) in
-            try readDefaults(defaults, at: place.key("defaults"))
-        } ?? MatchOptions()
-        guard let detailsValue = value["details"] else { throw AssociatedDomainsError(at: place.key("details"), "is missing") }
-        guard case .array(let entries) = detailsValue else {
-            let legacy = if case .object = detailsValue { ": the iOS 9 form keyed by app ID is not supported" } else { "" }
-            throw AssociatedDomainsError(at: place.key("details"), "must be an array (it is \(detailsValue.kind)\(legacy))")
+        let place = JSONPlace.root.key("applinks")
+        guard members(applinks, at: place, known: Self.applinksKeys) != nil else { return [] }
+        if let defined = applinks["substitutionVariables"] { readVariables(defined, at: place.key("substitutionVariables")) }
+        let options = applinks["defaults"].map { defaults(in: $0, at: place.key("defaults")) } ?? MatchOptions()
+        let detailsPlace = place.key("details")
+        switch applinks["details"] {
+        case nil:
+            warn(at: place, "has no details: iOS gives no app a universal link")
+            return []
+        case .array(let items)?:
+            return items.indices.compactMap { index in
+                currentEntry = index
+                defer { currentEntry = nil }
+                return details(items[index], at: detailsPlace.index(index), index: index, named: nil, options: options)
+            }
+        case .object(let byAppID)?:
+            warn(at: detailsPlace, "is the iOS 9 form, keyed by app ID: iOS still reads it, entries counted in file order, "
+                 + "but the current form is an array of entries with appIDs")
+            return byAppID.indices.compactMap { index in
+                currentEntry = index
+                defer { currentEntry = nil }
+                return details(byAppID[index].value, at: detailsPlace.key(byAppID[index].key), index: index,
+                               named: byAppID[index].key, options: options)
+            }
+        case let other?:
+            warn(at: detailsPlace, "must be an array (it is \(other.kind)): iOS gives no app a universal link")
+            return []
         }
-        var details: [LinkDetails] = []
-        for (index, entry) in entries.enumerated() {
-            details.append(try readDetails(entry, at: place.key("details").index(index), options: domainOptions))
-        }
-        return details
     }
 
-    private static func readDetails(_ value: JSONTree, at place: JSONPlace, options outer: MatchOptions)
-        throws(AssociatedDomainsError) -> LinkDetails {
-        _ = try object(value, at: place, keys: ["appID", "appIDs", "components", "paths", "defaults"])
-        var appIDs: [String] = []
-        if let id = value["appID"] { appIDs.append(try string(id, at: place.key("appID"))) }
+    /// An entry of `details`; `named` is the app ID that keys an entry of the iOS 9 form.
+    private mutating func details(_ value: JSONTree, at place: JSONPlace, index: Int, named: String?,
+                                  options outer: MatchOptions) -> LinkDetails? {
+        guard members(value, at: place, known: named == nil ? Self.detailsKeys : ["paths", "components", "defaults"]) != nil else {
+            return nil
+        }
+        var appIDs = named.map { [$0] } ?? []
         if let ids = value["appIDs"] {
-            for (index, item) in try array(ids, at: place.key("appIDs")).enumerated() {
-                appIDs.append(try string(item, at: place.key("appIDs").index(index)))
+            appIDs = strings(ids, at: place.key("appIDs"))
+            if value["appID"] != nil {
+                warn(at: place.key("appID"), "is ignored: when an entry has appIDs, iOS reads only appIDs")
             }
+        } else if let id = value["appID"] {
+            appIDs = string(id, at: place.key("appID")).map { [$0] } ?? []
         }
-        guard !appIDs.isEmpty else { throw AssociatedDomainsError(at: place, "names no app: it needs appID or appIDs") }
-        let options = try value["defaults"].map { defaults throws(AssociatedDomainsError) in
-            try readDefaults(defaults, at: place.key("defaults"))
-        }?.over(outer) ?? outer
-        if let list = value["components"] {
-            var components: [LinkComponent] = []
-            for (index, item) in try array(list, at: place.key("components")).enumerated() {
-                components.append(try readComponent(item, at: place.key("components").index(index), options: options))
+        if appIDs.isEmpty, named == nil {
+            warn(at: place, "names no app (no appIDs or appID): iOS gives its rules to no app")
+        }
+        let options = value["defaults"].map { defaults(in: $0, at: place.key("defaults")).over(outer) } ?? outer
+        if let list = value["components"], let items = array(list, at: place.key("components")) {
+            if value["paths"] != nil {
+                warn(at: place.key("paths"), "is ignored: when an entry has components, iOS 13 and later read only components")
             }
-            return LinkDetails(appIDs: appIDs, rules: .components(components))
-        }
-        var paths: [LegacyPath] = []
-        if let list = value["paths"] {
-            for (index, item) in try array(list, at: place.key("paths")).enumerated() {
-                paths.append(LegacyPath(try string(item, at: place.key("paths").index(index))))
+            let components = items.indices.compactMap { position in
+                currentComponent = position
+                defer { currentComponent = nil }
+                return component(items[position], at: place.key("components").index(position), options: options)
             }
+            return LinkDetails(index: index, appIDs: appIDs, rules: .components(components))
         }
-        return LinkDetails(appIDs: appIDs, rules: .paths(paths))
+        let paths = value["paths"].map { strings($0, at: place.key("paths")) } ?? []
+        return LinkDetails(index: index, appIDs: appIDs, rules: .paths(paths.map { LegacyPath($0, variables: variables) }))
     }
 
-    private static func readDefaults(_ value: JSONTree, at place: JSONPlace) throws(AssociatedDomainsError) -> MatchOptions {
-        _ = try object(value, at: place, keys: ["caseSensitive", "percentEncoded", "comment"])
-        if let comment = value["comment"] { _ = try string(comment, at: place.key("comment")) }
-        return MatchOptions(caseSensitive: try value["caseSensitive"].map { flag throws(AssociatedDomainsError) in
-                                try bool(flag, at: place.key("caseSensitive"))
-                            },
-                            percentEncoded: try value["percentEncoded"].map { flag throws(AssociatedDomainsError) in
-                                try bool(flag, at: place.key("percentEncoded"))
-                            })
-    }
-
-    private static func readComponent(_ value: JSONTree, at place: JSONPlace, options outer: MatchOptions)
-        throws(AssociatedDomainsError) -> LinkComponent {
-        let members = try object(value, at: place, keys: ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"])
-        var path: LinkPattern?, query: LinkQuery?, fragment: LinkPattern?
+    private mutating func component(_ value: JSONTree, at place: JSONPlace, options outer: MatchOptions) -> LinkComponent? {
+        guard let members = members(value, at: place, known: Self.componentKeys) else { return nil }
         var flags: [String: Bool] = [:]
+        for key in ["exclude", "caseSensitive", "percentEncoded"] {
+            if let flag = value[key] { flags[key] = bool(flag, at: place.key(key)) }
+        }
+        let options = MatchOptions(caseSensitive: flags["caseSensitive"], percentEncoded: flags["percentEncoded"]).over(outer)
+        // Unset at every level, both take Apple's default: true.
+        let caseSensitive = options.caseSensitive ?? true
+        func pattern(_ text: String, at place: JSONPlace, isPath: Bool = false) -> LinkPattern {
+            let pattern = LinkPattern(text, isPath: isPath, caseSensitive: caseSensitive, variables: variables)
+            for name in pattern.undefinedVariables {
+                warn(at: place, "uses $(\(name)), which neither substitutionVariables nor iOS defines: the pattern matches nothing")
+            }
+            return pattern
+        }
+        var path: LinkPattern?, query: LinkQuery?, fragment: LinkPattern?
         var shown: [String] = []
         for (key, value) in members {
             let keyPlace = place.key(key)
             switch key {
-            case "/":
-                path = LinkPattern(text: try patternText(value, at: keyPlace))
-                shown.append("\"/\": \(quote(path!.text))")
-            case "#":
-                fragment = LinkPattern(text: try patternText(value, at: keyPlace))
-                shown.append("\"#\": \(quote(fragment!.text))")
+            case "/", "#":
+                guard let text = string(value, at: keyPlace) else { continue }
+                if key == "/" { path = pattern(text, at: keyPlace, isPath: true) } else { fragment = pattern(text, at: keyPlace) }
+                shown.append("\(quote(key)): \(quote(text))")
             case "?":
-                if case .object(let items) = value {
-                    var wanted: [(name: String, value: LinkPattern)] = []
+                switch value {
+                case .string(let text):
+                    query = .whole(pattern(text, at: keyPlace))
+                    shown.append("\"?\": \(quote(text))")
+                case .object(let items):
+                    var wanted: [(name: [UInt32], value: LinkPattern)] = []
+                    var written: [String] = []
                     for (name, item) in items {
-                        try rejectSubstitution(in: name, at: keyPlace)
-                        wanted.append((name, LinkPattern(text: try patternText(item, at: keyPlace.key(name)))))
+                        guard case .string(let text) = item else {
+                            warn(at: keyPlace.key(name), "must be a string (it is \(item.kind)): iOS ignores this query item")
+                            continue
+                        }
+                        let folded = caseSensitive ? name : name.lowercased()
+                        wanted.append((folded.unicodeScalars.map(\.value), pattern(text, at: keyPlace.key(name))))
+                        written.append("\(quote(name)): \(quote(text))")
                     }
                     query = .items(wanted)
-                    shown.append("\"?\": {" + wanted.map { "\(quote($0.name)): \(quote($0.value.text))" }.joined(separator: ", ") + "}")
-                } else if case .string = value {
-                    let pattern = LinkPattern(text: try patternText(value, at: keyPlace))
-                    query = .whole(pattern)
-                    shown.append("\"?\": \(quote(pattern.text))")
-                } else {
-                    throw AssociatedDomainsError(at: keyPlace, "must be a string or an object of strings (it is \(value.kind))")
+                    shown.append("\"?\": {" + written.joined(separator: ", ") + "}")
+                default:
+                    warn(at: keyPlace, "must be a string or an object (it is \(value.kind)): iOS ignores it")
                 }
-            case "comment":
-                _ = try string(value, at: keyPlace)
+            case "exclude", "caseSensitive", "percentEncoded":
+                if let flag = flags[key] { shown.append("\(quote(key)): \(flag)") }
             default:
-                flags[key] = try bool(value, at: keyPlace)
-                shown.append("\(quote(key)): \(flags[key]!)")
+                break
             }
         }
-        let options = MatchOptions(caseSensitive: flags["caseSensitive"], percentEncoded: flags["percentEncoded"]).over(outer)
-        // Unset at every level, both take Apple's default: true.
         return LinkComponent(path: path, query: query, fragment: fragment, exclude: flags["exclude"] ?? false,
-                             caseSensitive: options.caseSensitive ?? true, percentEncoded: options.percentEncoded ?? true,
+                             caseSensitive: caseSensitive, percentEncoded: options.percentEncoded ?? true,
                              text: "{" + shown.joined(separator: ", ") + "}")
+    }
+
+    private mutating func defaults(in value: JSONTree, at place: JSONPlace) -> MatchOptions {
+        guard members(value, at: place, known: Self.defaultsKeys) != nil else { return MatchOptions() }
+        return MatchOptions(caseSensitive: value["caseSensitive"].flatMap { bool($0, at: place.key("caseSensitive")) },
+                            percentEncoded: value["percentEncoded"].flatMap { bool($0, at: place.key("percentEncoded")) })
+    }
+
+    /// `substitutionVariables`: names (any text without `$`, `(` or `)`) to arrays of values.
+    private mutating func readVariables(_ value: JSONTree, at place: JSONPlace) {
+        guard case .object(let members) = value else {
+            warn(at: place, "must be an object (it is \(value.kind)): iOS ignores it")
+            return
+        }
+        var defined: [String: [String]] = [:]
+        for (name, values) in members {
+            guard !name.contains(where: { "$()".contains($0) }) else {
+                warn(at: place.key(name), "cannot be a variable name: names cannot contain $, ( or ), so iOS ignores it")
+                continue
+            }
+            if variables.values[name] != nil {
+                warn(at: place.key(name), "replaces the built-in $(\(name))")
+            }
+            let list = strings(values, at: place.key(name))
+            if list.contains(where: { $0.contains("$(") }) {
+                warn(at: place.key(name), "has a value with $(: a value cannot use another variable, so iOS reads it as text")
+            }
+            defined[name] = list
+        }
+        variables = variables.adding(defined)
     }
 
     // MARK: - Values
 
-    /// An object's members in file order, after checking that every key is one of `keys`.
-    private static func object(_ value: JSONTree, at place: JSONPlace, keys known: [String])
-        throws(AssociatedDomainsError) -> [(key: String, value: JSONTree)] {
-        guard case .object(let members) = value else { throw AssociatedDomainsError(at: place, "must be an object (it is \(value.kind))") }
-        if let unknown = members.first(where: { !known.contains($0.key) }) {
-            throw AssociatedDomainsError(at: place, "has an unknown key \(quote(unknown.key)) (known: \(known.joined(separator: ", ")))")
+    /// An object's members, warning about each unknown key (with the known key it was probably
+    /// meant to be); nil, with a warning, when the value is not an object.
+    private mutating func members(_ value: JSONTree, at place: JSONPlace, known: [String]) -> [(key: String, value: JSONTree)]? {
+        guard case .object(let members) = value else {
+            warn(at: place, "must be an object (it is \(value.kind)): iOS ignores it")
+            return nil
+        }
+        for (key, _) in members where !known.contains(key) {
+            let suggestion = NearestName.to(key, among: known).map { " (did you mean \(quote($0))?)" } ?? ""
+            warn(at: place, "has an unknown key \(quote(key)), which iOS ignores\(suggestion)")
         }
         return members
     }
 
-    private static func array(_ value: JSONTree, at place: JSONPlace) throws(AssociatedDomainsError) -> [JSONTree] {
-        guard case .array(let items) = value else { throw AssociatedDomainsError(at: place, "must be an array (it is \(value.kind))") }
+    private mutating func array(_ value: JSONTree, at place: JSONPlace) -> [JSONTree]? {
+        guard case .array(let items) = value else {
+            warn(at: place, "must be an array (it is \(value.kind)): iOS ignores it")
+            return nil
+        }
         return items
     }
 
-    private static func string(_ value: JSONTree, at place: JSONPlace) throws(AssociatedDomainsError) -> String {
-        guard case .string(let text) = value else { throw AssociatedDomainsError(at: place, "must be a string (it is \(value.kind))") }
+    /// The strings of an array, warning about (and leaving out) anything else.
+    private mutating func strings(_ value: JSONTree, at place: JSONPlace) -> [String] {
+        guard let items = array(value, at: place) else { return [] }
+        return items.indices.compactMap { string(items[$0], at: place.index($0)) }
+    }
+
+    private mutating func string(_ value: JSONTree, at place: JSONPlace) -> String? {
+        guard case .string(let text) = value else {
+            warn(at: place, "must be a string (it is \(value.kind)): iOS ignores it")
+            return nil
+        }
         return text
     }
 
-    private static func bool(_ value: JSONTree, at place: JSONPlace) throws(AssociatedDomainsError) -> Bool {
-        guard case .bool(let flag) = value else { throw AssociatedDomainsError(at: place, "must be true or false (it is \(value.kind))") }
+    private mutating func bool(_ value: JSONTree, at place: JSONPlace) -> Bool? {
+        guard case .bool(let flag) = value else {
+            warn(at: place, "must be true or false (it is \(value.kind)): iOS ignores it")
+            return nil
+        }
         return flag
     }
 
-    private static func patternText(_ value: JSONTree, at place: JSONPlace) throws(AssociatedDomainsError) -> String {
-        let text = try string(value, at: place)
-        try rejectSubstitution(in: text, at: place)
-        return text
+    private mutating func warn(at place: JSONPlace, _ message: String) {
+        let shown = place.description.isEmpty ? "the file" : place.description
+        warnings.append(ScopedWarning(warning: LinkWarning(place: shown, message: message), entry: currentEntry, component: currentComponent))
     }
-
-    private static func rejectSubstitution(in text: String, at place: JSONPlace) throws(AssociatedDomainsError) {
-        if text.contains("$(") {
-            throw AssociatedDomainsError(at: place, "uses a substitution variable ($(…)), which toastercli does not support")
-        }
-    }
-
-    private static func quote(_ text: String) -> String { JSONValue.string(text).serialized() }
-
 }
 
-/// An apple-app-site-association file that cannot be used; the message names the place in the
-/// file (`applinks.details[1].components[0]["/"]`) and what is wrong there.
+private func quote(_ text: String) -> String { JSONValue.string(text).serialized() }
+
+/// A file that is not an apple-app-site-association file at all: empty, not JSON (the message
+/// says where), or not a JSON object.
 public struct AssociatedDomainsError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
 
     init(_ description: String) { self.description = description }
-
-    init(at place: JSONPlace, _ problem: String) {
-        self.description = "\(place) \(problem)"
-    }
 }
 
 /// `caseSensitive` and `percentEncoded` as one level sets them: the domain's `defaults`, a

@@ -7,13 +7,17 @@ struct LegacyPath: Sendable {
     /// The string as the file wrote it, quoted, for messages.
     let text: String
 
-    init(_ written: String) {
+    init(_ written: String, variables: SubstitutionVariables) {
         exclude = written.hasPrefix("NOT ")
-        pattern = LinkPattern(text: exclude ? String(written.dropFirst(4)) : written)
+        pattern = LinkPattern(exclude ? String(written.dropFirst(4)) : written, isPath: true, variables: variables)
         text = JSONValue.string(written).serialized()
     }
 
-    func matches(_ url: LinkURL) -> Bool {
-        pattern.matches(url.path, caseSensitive: true)
+    func matches(_ subject: LinkSubject) -> Bool {
+        pattern.matches(subject.form(percentEncoded: true, caseSensitive: true).path)
+    }
+
+    func pathMatchedOnlyLeniently(_ subject: LinkSubject) -> Bool {
+        !pattern.matchesLiterally(subject.form(percentEncoded: true, caseSensitive: true).literalPath)
     }
 }

@@ -1,6 +1,8 @@
 /// One entry of a details entry's `components`, its options already resolved from the
-/// component, the entry's `defaults`, the domain's `defaults` and Apple's defaults in that order.
-struct LinkComponent: Sendable {
+/// component, the entry's `defaults`, the domain's `defaults` and Apple's defaults in that order,
+/// and its patterns compiled under them. A class: a file's components are tried for every URL,
+/// and handing one over should cost a reference, not a copy of every pattern.
+final class LinkComponent: Sendable {
     /// `/`, `?` and `#`; an omitted one matches anything, as Apple's default `*` does.
     let path: LinkPattern?
     let query: LinkQuery?
@@ -8,17 +10,35 @@ struct LinkComponent: Sendable {
     let exclude: Bool
     let caseSensitive: Bool
     let percentEncoded: Bool
-    /// The component as the file wrote it (without `comment`), for messages.
+    /// The component as the file wrote it (the keys iOS reads, without `comment`), for messages.
     let text: String
 
-    /// A URL matches when every component the entry names matches. With `percentEncoded` the
-    /// pattern is compared with the URL as sent; without it, with the decoded text, so that a
+    init(path: LinkPattern?, query: LinkQuery?, fragment: LinkPattern?, exclude: Bool, caseSensitive: Bool,
+         percentEncoded: Bool, text: String) {
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+        self.exclude = exclude
+        self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
+        self.text = text
+    }
+
+    /// A URL matches when every part the component names matches. With `percentEncoded` the
+    /// patterns are compared with the URL as sent; without it, with the decoded text, so that a
     /// pattern can be written in Unicode.
-    func matches(_ url: LinkURL) -> Bool {
-        func form(_ text: String) -> String { percentEncoded ? text : PercentEncoding.decode(text) }
-        if let path, !path.matches(form(url.path), caseSensitive: caseSensitive) { return false }
-        if let fragment, !fragment.matches(form(url.fragment ?? ""), caseSensitive: caseSensitive) { return false }
-        if let query, !query.matches(url, caseSensitive: caseSensitive, form: form) { return false }
+    func matches(_ subject: LinkSubject) -> Bool {
+        let form = subject.form(percentEncoded: percentEncoded, caseSensitive: caseSensitive)
+        if let path, !path.matches(form.path) { return false }
+        if let fragment, !fragment.matches(form.fragment) { return false }
+        if let query, !query.matches(form) { return false }
         return true
+    }
+
+    /// The path as `matches` compared it, when this component's path pattern matched it only
+    /// because iOS takes the slashes at a path's ends as optional.
+    func pathMatchedOnlyLeniently(_ subject: LinkSubject) -> Bool {
+        guard let path else { return false }
+        return !path.matchesLiterally(subject.form(percentEncoded: percentEncoded, caseSensitive: caseSensitive).literalPath)
     }
 }

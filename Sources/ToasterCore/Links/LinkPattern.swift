@@ -1,34 +1,297 @@
-/// One pattern of an apple-app-site-association file: `*` matches zero or more characters, `?`
-/// exactly one, so `?*` matches one or more; every other character stands for itself. Apple
-/// documents no escape for a literal `*` or `?`, so there is none.
-struct LinkPattern: Sendable {
+/// One pattern of an apple-app-site-association file, compiled once: `*` matches zero or more
+/// characters, `?` exactly one (so `?*` one or more), `$(name)` any one of a substitution
+/// variable's values, every other character itself. Apple documents no escape for a literal `*`,
+/// `?` or `$(`, so there is none.
+///
+/// A path pattern (`/`, or a legacy `paths` string) is read as iOS reads it: the slashes at its
+/// ends are optional, so `abc` and `//abc` mean `/abc`, and `/buy/*` matches `/buy` as `/buy/`
+/// does. Case folding happens before compiling: a pattern for a case-insensitive component is
+/// compiled lowercased, and compared with the lowercased URL. A class, for the reason
+/// `LinkComponent` is one.
+final class LinkPattern: Sendable {
+    /// As the file wrote it.
     let text: String
+    /// The variables the pattern names that neither the file nor iOS defines: each makes the
+    /// pattern match nothing.
+    let undefinedVariables: [String]
+    private let program: Program
+    /// For a path pattern, the pattern taken literally (slashes at its ends required), to tell
+    /// when a path matched only because those slashes are optional.
+    private let literalProgram: Program?
 
-    /// Whether the whole of `subject` matches. Without case sensitivity both sides are compared
-    /// lowercased.
-    func matches(_ subject: String, caseSensitive: Bool) -> Bool {
-        let pattern = Array(caseSensitive ? text : text.lowercased())
-        let subject = Array(caseSensitive ? subject : subject.lowercased())
-        // The classic glob walk: on a mismatch, go back to the last `*` and let it swallow one
-        // more character. Linear in practice, never exponential, whatever the pattern.
-        var p = 0, s = 0
-        var star: (pattern: Int, subject: Int)?
-        while s < subject.count {
-            if p < pattern.count, pattern[p] == "*" {
-                star = (p, s)
-                p += 1
-            } else if p < pattern.count, pattern[p] == "?" || pattern[p] == subject[s] {
-                p += 1
-                s += 1
-            } else if let last = star {
-                star = (last.pattern, last.subject + 1)
-                p = last.pattern + 1
-                s = last.subject + 1
-            } else {
-                return false
+    init(_ text: String, isPath: Bool = false, caseSensitive: Bool = true, variables: SubstitutionVariables = .builtIn) {
+        self.text = text
+        var undefined: [String] = []
+        let tokens = Token.parse(text, variables: variables, caseSensitive: caseSensitive, undefined: &undefined)
+        undefinedVariables = undefined
+        if isPath {
+            var inner = tokens[...]
+            while inner.first == .scalar(Self.slash) { inner = inner.dropFirst() }
+            while inner.last == .scalar(Self.slash) { inner = inner.dropLast() }
+            program = Program(inner)
+            literalProgram = Program(tokens[...])
+        } else {
+            program = Program(tokens[...])
+            literalProgram = nil
+        }
+    }
+
+    static let slash = UInt32(UInt8(ascii: "/"))
+
+    /// Whether the whole of `subject` matches. For a path pattern `subject` is the path without
+    /// the slashes at its ends (`LinkSubject` keeps it so), and it also matches when the pattern
+    /// wants one more slash at the end, where a literal `/` of the pattern stands — never a `?`,
+    /// so `/id/????` does not match `/id/481`.
+    func matches(_ subject: [UInt32]) -> Bool {
+        program.run(subject, trailingSlash: literalProgram != nil)
+    }
+
+    /// For a path pattern: whether `path` (with its slashes) matches the pattern as written,
+    /// without the optional slashes at the ends.
+    func matchesLiterally(_ path: [UInt32]) -> Bool {
+        (literalProgram ?? program).run(path, trailingSlash: false)
+    }
+}
+
+/// The values of substitution variables: Apple's built-in ones (`$(alpha)` … `$(lang)`) and the
+/// file's `applinks.substitutionVariables`, which win over a built-in of the same name.
+struct SubstitutionVariables: Sendable {
+    let values: [String: [String]]
+
+    static let builtIn = SubstitutionVariables(values: {
+        let upper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
+        let lower = upper.map { $0.lowercased() }
+        let digits = (0...9).map(String.init)
+        return [
+            "alpha": upper + lower, "upper": upper, "lower": lower, "alnum": upper + lower + digits,
+            "digit": digits, "xdigit": digits + ["A", "B", "C", "D", "E", "F", "a", "b", "c", "d", "e", "f"],
+            "region": ISOCodes.regions, "lang": ISOCodes.languages,
+        ]
+    }())
+
+    /// The built-in variables with the file's added over them.
+    func adding(_ defined: [String: [String]]) -> SubstitutionVariables {
+        SubstitutionVariables(values: values.merging(defined) { _, file in file })
+    }
+}
+
+extension LinkPattern {
+    /// A pattern read into what it matches, one Unicode scalar at a time.
+    fileprivate enum Token: Equatable {
+        case scalar(UInt32)
+        /// `?`
+        case any
+        /// `*`
+        case star
+        /// `$(name)`: one of the alternatives, each a pattern without variables.
+        case choice([[Token]])
+
+        /// `$(` without a closing `)` is text; a value cannot hold another variable, so inside
+        /// one (`variables` nil) `$(` is text too. Without case sensitivity the text and the
+        /// values are lowercased, the variable names never: they are case-sensitive.
+        static func parse(_ text: String, variables: SubstitutionVariables?, caseSensitive: Bool,
+                          undefined: inout [String]) -> [Token] {
+            var tokens: [Token] = []
+            var literal = ""
+            func flush() {
+                for scalar in (caseSensitive ? literal : literal.lowercased()).unicodeScalars {
+                    tokens.append(scalar == "*" ? .star : scalar == "?" ? .any : .scalar(scalar.value))
+                }
+                literal = ""
+            }
+            var rest = text[...]
+            while let dollar = rest.firstRange(of: "$(") {
+                guard let variables, let close = rest[dollar.upperBound...].firstIndex(of: ")") else { break }
+                literal += rest[..<dollar.lowerBound]
+                flush()
+                let name = String(rest[dollar.upperBound..<close])
+                if let values = variables.values[name] {
+                    tokens.append(.choice(values.map { value in
+                        var none: [String] = []
+                        return parse(value, variables: nil, caseSensitive: caseSensitive, undefined: &none)
+                    }))
+                } else {
+                    undefined.append(name)
+                    tokens.append(.choice([]))
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+            literal += rest
+            flush()
+            return tokens
+        }
+    }
+
+    /// The pattern as a nondeterministic automaton, run by following every state at once:
+    /// linear in the subject's length whatever the pattern, never exponential.
+    fileprivate final class Program: Sendable {
+        enum Operation: Sendable {
+            case scalar(UInt32, next: Int)
+            case any(next: Int)
+            /// Stays on any scalar, or moves on to `next` without one.
+            case star(next: Int)
+            /// Moves on to every state listed, without a scalar.
+            case split([Int])
+            /// A node of the trie of a variable's plain values: moves on along `edges` by one
+            /// scalar, or — where a value ends — on to `next` without one. One state however
+            /// many values share a prefix, so that `$(lang)`'s 615 codes cost a lookup a scalar.
+            case trie(edges: [UInt32: Int], accepting: Bool, next: Int)
+            case accept
+        }
+
+        private let operations: [Operation]
+        private let start: Int
+        /// The scalars every match starts with: a cheap test before the automaton runs.
+        private let prefix: [UInt32]
+        /// The whole pattern when it has no wildcard or variable.
+        private let literal: [UInt32]?
+        /// The longest run of plain scalars, which every match contains: a cheap test for a
+        /// pattern that starts with a wildcard or a variable (`$(lang)/shop/*`). Without a
+        /// trailing `/`, which the optional slash at the end may supply.
+        private let required: [UInt32]
+
+        init(_ tokens: ArraySlice<Token>) {
+            var builder = Builder()
+            start = builder.compile(tokens, next: 0)
+            operations = builder.operations
+            prefix = tokens.prefix(while: { if case .scalar = $0 { true } else { false } }).map { if case .scalar(let s) = $0 { s } else { 0 } }
+            literal = prefix.count == tokens.count ? prefix : nil
+            var longest: [UInt32] = [], run: [UInt32] = []
+            for token in tokens {
+                if case .scalar(let scalar) = token { run.append(scalar) } else { run = [] }
+                if run.count > longest.count { longest = run }
+            }
+            while longest.last == LinkPattern.slash { longest.removeLast() }
+            required = longest
+        }
+
+        /// Whether the automaton accepts `subject`, or — with `trailingSlash` — `subject` and
+        /// then a `/` taken by a literal slash of the pattern.
+        func run(_ subject: [UInt32], trailingSlash: Bool) -> Bool {
+            if let literal { return literal == subject }
+            guard subject.starts(with: prefix)
+                || trailingSlash && prefix.count == subject.count + 1 && prefix.last == LinkPattern.slash && prefix.starts(with: subject)
+            else { return false }
+            guard required.count <= prefix.count || Self.contains(subject, required) else { return false }
+            var run = Run(operations: operations)
+            // Two sets, reused step after step: no allocation per scalar.
+            var current: [Int] = [], next: [Int] = []
+            current.reserveCapacity(8)
+            next.reserveCapacity(8)
+            run.closure(of: start, into: &current)
+            for scalar in subject {
+                if current.isEmpty { return false }
+                run.step(current, by: scalar, literally: false, into: &next)
+                swap(&current, &next)
+            }
+            if current.contains(0) { return true }
+            guard trailingSlash else { return false }
+            run.step(current, by: LinkPattern.slash, literally: true, into: &next)
+            return next.contains(0)
+        }
+
+        private static func contains(_ subject: [UInt32], _ part: [UInt32]) -> Bool {
+            guard part.count <= subject.count else { return false }
+            return (0...(subject.count - part.count)).contains { start in subject[start..<(start + part.count)].elementsEqual(part) }
+        }
+    }
+
+    /// Lays the operations out back to front, so that each knows the state that follows it.
+    private struct Builder {
+        var operations: [Program.Operation] = [.accept]
+
+        mutating func compile(_ tokens: ArraySlice<Token>, next: Int) -> Int {
+            var next = next
+            for token in tokens.reversed() {
+                switch token {
+                case .scalar(let scalar): operations.append(.scalar(scalar, next: next))
+                case .any: operations.append(.any(next: next))
+                case .star: operations.append(.star(next: next))
+                case .choice(let alternatives):
+                    let follow = next
+                    let plain: [[UInt32]] = alternatives.compactMap { alternative in
+                        let scalars = alternative.compactMap { token -> UInt32? in if case .scalar(let scalar) = token { scalar } else { nil } }
+                        return scalars.count == alternative.count ? scalars : nil
+                    }
+                    var starts = plain.isEmpty ? [] : [trie(plain, depth: 0, next: follow)]
+                    for alternative in alternatives where alternative.contains(where: { if case .scalar = $0 { false } else { true } }) {
+                        starts.append(compile(alternative[...], next: follow))
+                    }
+                    operations.append(.split(starts))
+                }
+                next = operations.count - 1
+            }
+            return next
+        }
+
+        private mutating func trie(_ words: [[UInt32]], depth: Int, next: Int) -> Int {
+            var accepting = false
+            var groups: [UInt32: [[UInt32]]] = [:]
+            for word in words {
+                if word.count == depth { accepting = true } else { groups[word[depth], default: []].append(word) }
+            }
+            let edges = groups.mapValues { trie($0, depth: depth + 1, next: next) }
+            operations.append(.trie(edges: edges, accepting: accepting, next: next))
+            return operations.count - 1
+        }
+    }
+
+    /// The state sets of one run. A set is kept free of repeats by looking through it while it
+    /// is small, as sets nearly always are; past that, by marks over every state.
+    private struct Run {
+        let operations: [Program.Operation]
+        private var marks: [Int] = []
+        private var generation = 0
+
+        init(operations: [Program.Operation]) {
+            self.operations = operations
+        }
+
+        mutating func closure(of state: Int, into set: inout [Int]) {
+            generation += 1
+            set.removeAll(keepingCapacity: true)
+            add(state, to: &set)
+        }
+
+        /// Into `set`, the states reached from `current` by `scalar`; `literally`, only through
+        /// a literal of the pattern (not `?` or `*`).
+        mutating func step(_ current: [Int], by scalar: UInt32, literally: Bool, into set: inout [Int]) {
+            generation += 1
+            set.removeAll(keepingCapacity: true)
+            for state in current {
+                switch operations[state] {
+                case .scalar(let wanted, let next) where wanted == scalar: add(next, to: &set)
+                case .trie(let edges, _, _): if let next = edges[scalar] { add(next, to: &set) }
+                case .any(let next) where !literally: add(next, to: &set)
+                case .star where !literally: add(state, to: &set)
+                default: break
+                }
             }
         }
-        while p < pattern.count, pattern[p] == "*" { p += 1 }
-        return p == pattern.count
+
+        private mutating func add(_ state: Int, to set: inout [Int]) {
+            if marks.isEmpty, set.count >= 16 {
+                marks = Array(repeating: -1, count: operations.count)
+                for member in set { marks[member] = generation }
+            }
+            if marks.isEmpty {
+                if set.contains(state) { return }
+            } else {
+                guard marks[state] != generation else { return }
+                marks[state] = generation
+            }
+            switch operations[state] {
+            case .split(let targets):
+                for target in targets { add(target, to: &set) }
+            case .star(let next):
+                set.append(state)
+                add(next, to: &set)
+            case .trie(_, let accepting, let next):
+                set.append(state)
+                if accepting { add(next, to: &set) }
+            default:
+                set.append(state)
+            }
+        }
     }
 }

@@ -56,3 +56,50 @@ struct LinkURLProblem: Error, Sendable, Equatable {
 
     init(_ reason: String) { self.reason = reason }
 }
+
+/// A URL's path, query and fragment in the four forms a component may compare them in:
+/// percent-encoded or decoded (`percentEncoded`), as sent or lowercased (`caseSensitive`).
+/// Made once per URL, however many components are tried.
+struct LinkSubject {
+    /// A class, so that handing a form to each component tried costs one reference, not five.
+    final class Form {
+        /// Without the slashes at its ends, as path patterns are compiled (`/buy/` is `buy`).
+        let path: [UInt32]
+        /// With them, for telling when a match needed them to be optional.
+        let literalPath: [UInt32]
+        /// Empty when the URL has none, as for iOS.
+        let query: [UInt32]
+        let fragment: [UInt32]
+        let queryItems: [(name: [UInt32], value: [UInt32])]
+
+        init(path: [UInt32], literalPath: [UInt32], query: [UInt32], fragment: [UInt32], queryItems: [(name: [UInt32], value: [UInt32])]) {
+            self.path = path
+            self.literalPath = literalPath
+            self.query = query
+            self.fragment = fragment
+            self.queryItems = queryItems
+        }
+    }
+
+    /// Encoded as sent, encoded lowercased, decoded as sent, decoded lowercased.
+    private let forms: [Form]
+
+    init(_ url: LinkURL) {
+        func form(_ transform: (String) -> String) -> Form {
+            let path = Self.scalars(transform(url.path))
+            let slash = LinkPattern.slash
+            let start = path.firstIndex { $0 != slash } ?? path.endIndex
+            let end = (path.lastIndex { $0 != slash }).map { $0 + 1 } ?? start
+            return Form(path: Array(path[start..<max(start, end)]), literalPath: path,
+                        query: Self.scalars(transform(url.query ?? "")), fragment: Self.scalars(transform(url.fragment ?? "")),
+                        queryItems: url.queryItems.map { (Self.scalars(transform($0.name)), Self.scalars(transform($0.value))) })
+        }
+        forms = [form { $0 }, form { $0.lowercased() }, form(PercentEncoding.decode), form { PercentEncoding.decode($0).lowercased() }]
+    }
+
+    func form(percentEncoded: Bool, caseSensitive: Bool) -> Form {
+        forms[(percentEncoded ? 0 : 2) + (caseSensitive ? 0 : 1)]
+    }
+
+    private static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+}

@@ -10,6 +10,21 @@ public struct LinkVerdict: Sendable, Equatable {
     public let decidedBy: LinkRulePlace?
     /// Why nothing matched; nil unless `outcome` is `noMatch`.
     public let reason: String?
+    /// What the file's author probably got wrong that bears on this answer: the file's warnings
+    /// about the entry or component that decided it, and a path that matched only because iOS
+    /// takes the slashes at its ends as optional.
+    public let warnings: [LinkWarning]
+}
+
+/// Something iOS reads without complaint but that is probably not what the file's author meant:
+/// an unknown key (`exclued`), a value of the wrong type, a pattern that works only because a
+/// slash is optional. The answer stays what iOS would do; `links check --strict` fails on these.
+public struct LinkWarning: Sendable, Equatable, CustomStringConvertible {
+    /// Where in the file (`applinks.details[0].components[1]`), or the URL it is about.
+    public let place: String
+    public let message: String
+
+    public var description: String { "\(place) \(message)" }
 }
 
 /// What an apple-app-site-association file says of one URL for one app.

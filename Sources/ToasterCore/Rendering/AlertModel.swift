@@ -1,11 +1,11 @@
-/// What an update alert shows: type, texts and buttons in the order the seed adds them.
+/// What an update alert shows: type, texts and buttons in the order the reference app adds them.
 public struct AlertModel: Sendable, Equatable {
     public let type: AlertType
     public let title: String
     public let message: String
     public let buttons: [AlertButton]
 
-    /// The seed's alert for `type` in `language`; a payload's texts (CMS) replace the defaults
+    /// The reference app's alert for `type` in `language`; a payload's texts (CMS) replace the defaults
     /// where given. A `skippable` optional alert has `이 버전 건너뛰기` between the two buttons.
     public init(type: AlertType, language: Language = .ko, texts: AlertTextOverride? = nil, skippable: Bool = false) {
         self.type = type
@@ -56,7 +56,7 @@ public struct AlertButton: Sendable, Equatable {
     public let title: String
 }
 
-/// The three alerts of the seed, named as its `UpdateAlertType` enum names them.
+/// The three alerts of the reference app, named as its `UpdateAlertType` enum names them.
 public enum AlertType: String, Sendable, Codable, CaseIterable {
     case forceUpdate = "ForceUpdate"
     case noticeFeatUpdate = "NoticeFeatUpdate"
@@ -64,8 +64,8 @@ public enum AlertType: String, Sendable, Codable, CaseIterable {
 
     public var isForced: Bool { self == .forceUpdate }
 
-    /// The seed's own `checkUpdateAlertNeeded()` pairs minor with NoticeFeatUpdate ("features
-    /// added") and patch with NoticeUpdate, whatever its enum comments say (SPEC §3).
+    /// The reference app's own `checkUpdateAlertNeeded()` pairs minor with NoticeFeatUpdate ("features
+    /// added") and patch with NoticeUpdate, whatever its enum comments say (docs/00 §3).
     static func optional(for kind: UpdateKind) -> AlertType {
         switch kind {
         case .major, .minor: .noticeFeatUpdate

@@ -3,7 +3,7 @@ public enum Language: String, Sendable, CaseIterable {
     case ko, en, ja
 
     /// `--locale` if given, else the first set of LC_ALL, LC_MESSAGES, LANG (POSIX order);
-    /// Korean, the seeds' language, when none names a supported language.
+    /// Korean, the reference app's language, when none names a supported language.
     public static func resolve(flag: String?, environment: [String: String]) -> Language? {
         if let flag { return Language(localeName: flag) }
         let name = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }

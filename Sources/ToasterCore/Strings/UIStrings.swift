@@ -35,8 +35,10 @@ public struct UIStrings: Sendable {
     let unusableAnswer: String
     let appNotListed: String
     let checkMisconfigured: String
+    let serviceUnchanged: String
     /// Why an alert was held back (the gates of docs/08-policy.md).
     let releasedRecently: @Sendable (_ releasedAt: String, _ days: Int) -> String
+    let releaseDateUnknown: @Sendable (_ days: Int) -> String
     let needsNewerOS: @Sendable (_ required: String, _ device: String) -> String
     let shownRecently: @Sendable (_ shownAt: String, _ until: String) -> String
     let versionSkipped: @Sendable (_ version: String) -> String
@@ -96,12 +98,14 @@ public struct UIStrings: Sendable {
         case .unusableAnswer: unusableAnswer
         case .notListed: appNotListed
         case .misconfigured: checkMisconfigured
+        case .unchanged: serviceUnchanged
         }
     }
 
     func explanation(_ gate: HoldBack) -> String {
         switch gate {
         case let .releaseAge(releasedAt, days): releasedRecently(ISO8601.format(releasedAt), days)
+        case .releaseDateUnknown(let days): releaseDateUnknown(days)
         case let .osVersion(required, device): needsNewerOS(required, device)
         case let .frequency(shownAt, until): shownRecently(ISO8601.format(shownAt), ISO8601.format(until))
         case .skippedVersion(let version): versionSkipped(version)

@@ -33,6 +33,11 @@ public struct VersionCheck: Sendable {
             let held = answers.applying(to: report, now: now)
             return CheckResult(.decided(held), recordingProblem: remember(.checked(held)))
         } catch let error as SourceError {
+            // "Keep what you have" stands for the last forced decision; with none remembered
+            // there is nothing to keep, and the check is read as failed (fail open).
+            if error.kind == .unchanged, let forced = answers?.recoveredDecision(appVersion: appVersion) {
+                return CheckResult(.unchanged(forced))
+            }
             failure = error.failure
         } catch {
             // The decider's only failure: a version in the answer that is not one.

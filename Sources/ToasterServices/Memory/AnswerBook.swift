@@ -86,6 +86,8 @@ public final class AnswerBook: Sendable {
         } catch {
             return (AnswerMemory(), "cannot create the state folder \(directory); answers are not remembered")
         }
+        // A run killed while saving leaves its temporary file beside the answers.
+        _ = AtomicFile.removeAbandonedTemporaries(of: path)
         guard access(path, F_OK) == 0 else { return (AnswerMemory(), nil) }
         let reason: String
         do {

@@ -34,7 +34,7 @@ public struct AppStoreSource: ServiceSource {
         case .bundleID(let bundleID): ("bundleId", bundleID)
         }
         let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
-        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup")
+        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup").value
         guard let entry = lookup.results.first, lookup.resultCount != 0 else {
             throw SourceError(.notListed, "app not found in store \(country)")
         }
@@ -44,7 +44,7 @@ public struct AppStoreSource: ServiceSource {
     static func policy(from entry: AppStoreLookup.Entry) -> UpdatePolicy {
         UpdatePolicy(
             latestVersion: entry.version,
-            // The seed opens the store app directly rather than the web page in trackViewUrl.
+            // The reference app opens the store app directly rather than the web page in trackViewUrl.
             updateURL: entry.trackId.map { AppStoreURL.forApp(id: String($0)) },
             listing: StoreListing(appName: entry.trackName ?? "Toaster", version: entry.version,
                                   releaseNotes: entry.releaseNotes,

@@ -18,26 +18,35 @@ public struct CMSSource: ServiceSource {
 
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let data = try location.read(timeout: timeout, headers: apiKey.map { [("X-MICROCMS-API-KEY", $0)] } ?? [])
-        let object = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS")
+        let (object, tree) = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS")
+        let absence = JSONPayload.absence(of: CMSForceUpdate.expectedKeys, in: tree, what: "CMS object")
+        guard let minAppVersion = object.minAppVersion, let maxAppVersion = object.maxAppVersion else {
+            throw SourceError(.unusableAnswer, "CMS answer is unusable: \(absence ?? "minAppVersion or maxAppVersion is null")")
+        }
         return UpdatePolicy(
-            forcedRange: ForcedRange(minAppVersion: object.minAppVersion, maxAppVersion: object.maxAppVersion,
+            forcedRange: ForcedRange(minAppVersion: minAppVersion, maxAppVersion: maxAppVersion,
                                      start: try object.date(object.startDate, "startDate"),
                                      end: try object.date(object.endDate, "endDate")),
             texts: AlertTextOverride(title: object.title, message: object.message, buttonTitle: object.buttonTitle),
-            updateURL: object.url
+            updateURL: object.url,
+            notices: absence.map { [$0] } ?? []
         )
     }
 }
 
-/// The force-update object of the microCMS seed. Dates come with and without fractional
+/// The reference app's microCMS force-update object. Dates come with and without fractional
 /// seconds; `publishedAt` may be null.
 struct CMSForceUpdate: Decodable, Sendable {
+    /// The keys of the reference app's object; one absent is named in a notice (the range's two versions
+    /// make the answer unusable).
+    static let expectedKeys = ["title", "message", "startDate", "endDate", "minAppVersion", "maxAppVersion", "buttonTitle", "url"]
+
     let title: String?
     let message: String?
     let startDate: String?
     let endDate: String?
-    let minAppVersion: String
-    let maxAppVersion: String
+    let minAppVersion: String?
+    let maxAppVersion: String?
     let buttonTitle: String?
     let url: String?
     let publishedAt: String?

@@ -1,45 +1,39 @@
 import FoundationEssentials
 import ToasterCore
 
-/// Decodes a service's answer, turning Foundation's decoding errors into one short sentence.
+/// Decodes a service's answer as standard JSON (`StrictJSON`), as one short sentence when it
+/// cannot.
 enum JSONPayload {
-    static func decode<T: Decodable>(_ type: T.Type, from data: Data, what: String) throws(SourceError) -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data, what: String) throws(SourceError) -> (value: T, tree: JSONTree) {
         do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch let error as DecodingError {
-            throw SourceError(.unusableAnswer, "\(what) answer is unusable: \(describe(error, data: data))")
+            return try StrictJSON.decode(type, from: data)
+        } catch let error where error.syntax?.line == 1 && error.syntax?.column == 1 {
+            // Not JSON from its first byte: most often an HTML error page, which its start shows.
+            let start = String(decoding: data.prefix(40), as: UTF8.self)
+            throw SourceError(.unusableAnswer, "\(what) answer is unusable: it is not JSON (it starts \(JSONValue.string(TextSanitizer.cleanLine(start)).serialized()))")
         } catch {
             throw SourceError(.unusableAnswer, "\(what) answer is unusable: \(error)")
         }
     }
 
-    private static func describe(_ error: DecodingError, data: Data) -> String {
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "\"\(path(context.codingPath + [key]))\" is missing"
-        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "\"\(path(context.codingPath))\" is not \(article(type))"
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            let start = String(decoding: data.prefix(40), as: UTF8.self)
-            return "it is not JSON (it starts \(JSONValue.string(TextSanitizer.cleanLine(start)).serialized()))"
-        case .dataCorrupted(let context):
-            return "\"\(path(context.codingPath))\": \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
+    /// The phrase for `expected` keys an object lacks, each with the key it holds that was
+    /// probably meant instead, and the keys it holds; nil when it lacks none:
+    /// `Remote Config entries: no "min_required_version" (did you mean "min_requred_version"?); present: "latest_version", "min_requred_version"`
+    static func absence(of expected: [String], in tree: JSONTree, what: String) -> String? {
+        let held = tree.keys
+        let absent = expected.filter { !held.contains($0) }
+        guard !absent.isEmpty else { return nil }
+        let spare = held.filter { !expected.contains($0) }
+        let missing = absent.map { key in
+            quoted(key) + (NearestName.to(key, among: spare).map { " (did you mean \(quoted($0))?)" } ?? "")
         }
+        return "\(what): no " + missing.joined(separator: ", no ") + "; present: " + present(tree)
     }
 
-    private static func path(_ keys: [any CodingKey]) -> String {
-        let text = keys.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
-        return text.hasPrefix(".") ? String(text.dropFirst()) : text
+    /// The keys of an object, quoted, in the order written; `none` for none.
+    static func present(_ tree: JSONTree) -> String {
+        tree.keys.isEmpty ? "none" : tree.keys.map(quoted).joined(separator: ", ")
     }
 
-    private static func article(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type: "a whole number"
-        case is Bool.Type: "true or false"
-        default: "of the expected type"
-        }
-    }
+    private static func quoted(_ key: String) -> String { JSONValue.string(key).serialized() }
 }

@@ -17,22 +17,41 @@ public struct RemoteConfigSource: ServiceSource {
 
     public var name: String { "remote-config" }
 
+    /// `UPDATE` (or `entries` without a state) gives the configured keys, with a notice naming
+    /// those absent; `NO_TEMPLATE` and `EMPTY_CONFIG` hold nothing to compare; `NO_CHANGE` is
+    /// thrown as `.unchanged`; `INSTANCE_STATE_UNSPECIFIED`, an unknown state, a template
+    /// file and an answer with neither state nor entries are unusable.
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let request = Data(#"{"appId":"\#(appID)","appInstanceId":"toastercli","sdkVersion":"toastercli"}"#.utf8)
         let data = try location.read(timeout: timeout, post: request)
-        let fetch = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: "Remote Config")
-        let known = ["UPDATE", "NO_CHANGE", "NO_TEMPLATE", "EMPTY_CONFIG", "INSTANCE_STATE_UNSPECIFIED"]
-        if let state = fetch.state, !known.contains(state) {
-            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: unknown state \"\(state)\"")
+        let (fetch, tree) = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: "Remote Config")
+        switch fetch.state ?? (fetch.entries == nil ? nil : "UPDATE") {
+        case "UPDATE":
+            let entries = fetch.entries ?? [:]
+            let expected = [keys.minimumRequired, keys.latest, keys.storeURL]
+            let latest = entries[keys.latest]
+            return UpdatePolicy(
+                latestVersion: latest,
+                minimumRequiredVersion: entries[keys.minimumRequired],
+                updateURL: entries[keys.storeURL],
+                listing: latest.map { StoreListing(appName: "Toaster", version: $0) },
+                notices: JSONPayload.absence(of: expected, in: tree["entries"] ?? .object([]), what: "Remote Config entries")
+                    .map { [$0] } ?? []
+            )
+        case "NO_TEMPLATE", "EMPTY_CONFIG":
+            return UpdatePolicy(notices: ["Remote Config has no parameters for this app (\(fetch.state ?? "")): nothing to compare"])
+        case "NO_CHANGE":
+            throw SourceError(.unchanged, "Remote Config answered NO_CHANGE: the last answer stands")
+        case "INSTANCE_STATE_UNSPECIFIED":
+            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: state INSTANCE_STATE_UNSPECIFIED means the server failed")
+        case let state?:
+            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: unknown state \(JSONValue.string(state).serialized())")
+        case nil where tree["parameters"] != nil:
+            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: it is a template (parameters with defaultValue), "
+                + "not a fetch answer; give the fetch endpoint or a saved fetch answer ({\"entries\":{…},\"state\":\"UPDATE\"})")
+        case nil:
+            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: it has neither \"state\" nor \"entries\" (present: \(JSONPayload.present(tree)))")
         }
-        let entries = fetch.entries ?? [:]
-        let latest = entries[keys.latest]
-        return UpdatePolicy(
-            latestVersion: latest,
-            minimumRequiredVersion: entries[keys.minimumRequired],
-            updateURL: entries[keys.storeURL],
-            listing: latest.map { StoreListing(appName: "Toaster", version: $0) }
-        )
     }
 }
 

@@ -18,6 +18,11 @@ public enum SourceLocation: Sendable, Equatable {
         }
         switch scheme {
         case "file":
+            // file://tmp/x.json names the host "tmp" and the path /x.json: refused rather than
+            // read from a path the user did not write.
+            if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
+                throw SourceError(.misconfigured, "--url \"\(text)\" names the host \"\(host)\"; a file URL has none (write file:///\(host)\(url.path) for an absolute path)")
+            }
             guard !url.path.isEmpty else { throw SourceError(.misconfigured, "--url \"\(text)\" names no file") }
             self = .file(path: url.path)
         case "http", "https":

@@ -41,6 +41,8 @@ struct Check: ParsableCommand {
             report = decided
         case .failed(let failure):
             throw CLIError("\(check.source.name): \(failure)")
+        case .unchanged(let forced):
+            report = forced
         case let .failedButForced(failure, forced):
             printWarning("\(check.source.name): \(failure); the last forced decision stands")
             report = forced

@@ -3,15 +3,16 @@ import Glibc
 import ToasterCore
 
 /// `toastercli links check`: which URLs an apple-app-site-association file opens in an app,
-/// for teams to test their file in CI.
+/// answered as iOS would, for teams to test their file in CI.
 struct LinksCheck: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Match URLs against an apple-app-site-association file as iOS does.",
         discussion: """
-            Prints, per URL, match, excluded or no match and the rule that decided it. Exit \
-            status: 0 when every URL matches, 1 when any does not, 2 when the file cannot be \
-            read or used, 64 for a usage error.
+            Prints, per URL, match, excluded or no match and the rule that decided it, and on \
+            standard error a warning for what iOS reads but the file's author probably did not \
+            mean. Exit status: 0 when every URL matches, 1 when any does not, 2 when the file is \
+            not a JSON object (or, with --strict, when there is any warning), 64 for a usage error.
             """
     )
 
@@ -27,11 +28,18 @@ struct LinksCheck: ParsableCommand {
     @Option(help: "text or json.")
     var format: OutputFormat = .text
 
+    @Option(help: ArgumentHelp("Also check the URLs of this file, one a line (blank lines and # comments skipped; - for standard input).",
+                               valueName: "file"))
+    var urlFile: String?
+
+    @Flag(help: "Exit with status 2 when there is any warning, as a lint would.")
+    var strict = false
+
     @Argument(help: "The URLs to check.")
     var urls: [String] = []
 
     func validate() throws {
-        guard !urls.isEmpty else { throw ValidationError("give at least one URL to check") }
+        guard !urls.isEmpty || urlFile != nil else { throw ValidationError("give at least one URL to check, or --url-file") }
     }
 
     func run() throws {
@@ -41,8 +49,23 @@ struct LinksCheck: ParsableCommand {
         } catch {
             throw Self.unusable(error.description)
         }
-        let verdicts = urls.map { associations.verdict(for: $0, appID: appID) }
-        print(format == .json ? Self.json(verdicts, file: file, appID: appID).serialized() : Self.text(verdicts))
+        let checked = try urls + (urlFile.map(URLList.read) ?? [])
+        guard !checked.isEmpty else { throw ValidationError("\(urlFile ?? "--url-file") has no URL to check") }
+        let verdicts = checked.map { associations.verdict(for: $0, appID: appID) }
+        switch format {
+        case .json:
+            print(Self.json(verdicts, file: file, appID: appID, warnings: associations.warnings).serialized())
+        case .text:
+            // A URL's warnings about the file are the file's, already listed first.
+            let notes = associations.warnings.map { "warning: \($0)" } + verdicts.flatMap { verdict in
+                verdict.warnings.filter { !associations.warnings.contains($0) }.map { "warning: \(verdict.url): \($0)" }
+            }
+            Self.writeError(notes.map { TextSanitizer.cleanLine($0) + "\n" }.joined())
+            print(Self.text(verdicts))
+        }
+        if strict, !associations.warnings.isEmpty || verdicts.contains(where: { !$0.warnings.isEmpty }) {
+            throw ExitCode(Self.unusableFileStatus)
+        }
         if verdicts.contains(where: { $0.outcome != .match }) { throw ExitCode(1) }
     }
 
@@ -60,10 +83,11 @@ struct LinksCheck: ParsableCommand {
         }.joined(separator: "\n")
     }
 
-    static func json(_ verdicts: [LinkVerdict], file: String, appID: String) -> JSONValue {
+    static func json(_ verdicts: [LinkVerdict], file: String, appID: String, warnings: [LinkWarning]) -> JSONValue {
         .object([
             ("file", .string(file)),
             ("appID", .string(appID)),
+            ("warnings", json(warnings)),
             ("results", .array(verdicts.map { verdict in
                 .object([
                     ("url", .string(verdict.url)),
@@ -76,17 +100,26 @@ struct LinksCheck: ParsableCommand {
                             ("rule", .string(place.text)),
                         ])
                     } ?? .null),
-                    ("reason", verdict.reason.map(JSONValue.string) ?? .null),
+                    ("reason", verdict.reason.json),
+                    ("warnings", json(verdict.warnings)),
                 ])
             })),
         ])
     }
 
+    private static func json(_ warnings: [LinkWarning]) -> JSONValue {
+        .array(warnings.map { .object([("place", .string($0.place)), ("message", .string($0.message))]) })
+    }
+
     /// ArgumentParser would exit 1 for an error, which here means "no match": print the
     /// message the way it does and exit with the file's own status.
     private static func unusable(_ message: String) -> ExitCode {
-        let line = Array("Error: \(message)\n".utf8)
-        _ = line.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        writeError("Error: \(message)\n")
         return ExitCode(unusableFileStatus)
+    }
+
+    private static func writeError(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

@@ -27,7 +27,9 @@ struct Run: ParsableCommand {
     @Option(help: "A built-in theme (toaster, dark, light, high-contrast, mono) or a theme file's path.")
     var theme: String?
 
-    @Option(help: "How long the launch screen stays up, in milliseconds.")
+    // Unconditional: a negative number is read as the value (and refused by validate()), not
+    // as a flag, which would leave the option "missing a value".
+    @Option(parsing: .unconditional, help: "How long the launch screen stays up, in milliseconds.")
     var launchScreenMs = 600
 
     @Option(help: "Launch the app with this universal link, as scene(_:willConnectTo:options:) receives it (needs --aasa).")

@@ -12,7 +12,9 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "The service for appstore, remote-config and cms: http://, https:// or file://.")
     var url: String?
 
-    @Option(help: "Seconds a service may take, connection included.")
+    // The numbers are parsed unconditionally, so that `-5` is a value that validate() refuses
+    // by its range rather than a flag that leaves the option "missing a value".
+    @Option(parsing: .unconditional, help: "Seconds a service may take, connection included.")
     var timeout = 5.0
 
     @OptionGroup var trust: TrustOptions
@@ -32,7 +34,7 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "The demo store version's minimum OS version, for --os-version.")
     var storeMinimumOs = "15.0"
 
-    @Option(help: "How long the demo store takes to answer, in milliseconds (the UI stays usable meanwhile).")
+    @Option(parsing: .unconditional, help: "How long the demo store takes to answer, in milliseconds (the UI stays usable meanwhile).")
     var demoLatencyMs = 0
 
     @Option(help: "The App Store id behind the default update URL.")
@@ -61,7 +63,7 @@ struct CheckOptions: ParsableArguments {
         discussion: "e.g. major=force,minor=option,patch=option,revision=none; relaxed,major=critical; minor=option:daily. Outcomes: force, option, skip, none; frequencies: immediately, daily, weekly."))
     var rules: String?
 
-    @Option(help: "Prompt for a store version only this many days after its release date (Siren waits 1).")
+    @Option(parsing: .unconditional, help: "Prompt for a store version only this many days after its release date (Siren waits 1).")
     var releasedForDays = 0
 
     @Option(help: "The device's OS version; no prompt for a store version that needs a newer one.")

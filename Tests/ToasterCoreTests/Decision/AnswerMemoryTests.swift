@@ -53,6 +53,16 @@ import Testing
         #expect(memory.skippedVersion == nil)
     }
 
+    @Test func aStoreVersionThatWentBackIsTheOneTheAnswersAreAbout() {
+        var memory = AnswerMemory()
+        memory.note(checked: report("2.0.0", latest: "2.0.0"), now: monday)
+        memory.note(checked: report(latest: "1.10.0"), now: hours(1))
+        memory.note(shownFor: try! Version("1.10.0"), at: hours(1))
+        #expect(memory.storeVersion == "1.10.0")
+        #expect(memory.holdBack(report(latest: "1.10.0"), now: hours(2))?.name == "frequency")
+        #expect(memory.holdBack(report(latest: "1.11.0"), now: hours(2)) == nil, "a shown 1.10.0 does not hold 1.11.0 back")
+    }
+
     @Test func aForcedAlertIgnoresBothAnswers() {
         var memory = AnswerMemory()
         memory.note(shownFor: try! Version("2.0.0"), at: monday)

@@ -31,6 +31,19 @@ import Testing
                 "a bare day reads as its midnight UTC")
     }
 
+    @Test func withoutAReleaseDateTheReleaseGateHoldsLikeSiren() throws {
+        for released in ["", "last week"] {
+            let held = try decide("1.9.0", latest: "1.10.0", released: released, days: 1)
+            #expect(held.decision == .none)
+            #expect(held.heldBack == .releaseDateUnknown(days: 1))
+            #expect(held.text.contains("held back: optional alert held by releaseAge (no release date to count 1 day from)"))
+        }
+        let noListing = UpdatePolicy(latestVersion: "1.10.0", listing: StoreListing(appName: "Toaster", version: "1.10.0"))
+        #expect(try UpdateDecider(appID: "1", releasedForDays: 2).decide(current: "1.9.0", policy: noListing, now: now).heldBack
+                == .releaseDateUnknown(days: 2))
+        #expect(try decide("1.9.0", latest: "1.10.0", released: "").decision == .optional, "no gate asked for, none applied")
+    }
+
     @Test func theReleaseGateLeavesExplicitForcingAlone() throws {
         let report = try decide("1.0.0", latest: "1.0.1", minimum: "1.0.1", days: 7)
         #expect(report.decision == .forced)

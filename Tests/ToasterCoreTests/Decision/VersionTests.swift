@@ -31,7 +31,7 @@ import Testing
         #expect(throws: VersionError.self) { try Version(text) }
     }
 
-    @Test func errorNamesTheStringAndTheProblem() {
+    @Test func aBadVersionNamesTheStringAndTheProblem() {
         #expect(throws: VersionError(text: "1..2", problem: "a component is empty")) { try Version("1..2") }
         let error = VersionError(text: "1.x", problem: "\"x\" is not a whole number")
         #expect(error.description == "invalid version \"1.x\": \"x\" is not a whole number")

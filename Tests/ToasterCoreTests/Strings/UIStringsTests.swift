@@ -43,10 +43,11 @@ import Testing
             if let list = child.value as? [String] { #expect(list.allSatisfy { !$0.isEmpty }, "\(language) \(child.label ?? "")") }
         }
         #expect(strings.sampleLinkTitles.count == SavedLink.sampleURLs.count)
-        for gate in [HoldBack.releaseAge(releasedAt: Date(timeIntervalSince1970: 0), days: 7), .osVersion(required: "17.0", device: "15.4"),
-                     .frequency(shownAt: Date(timeIntervalSince1970: 0), until: Date(timeIntervalSince1970: 86_400)), .skippedVersion("1.10.0")] {
+        for gate in [HoldBack.releaseAge(releasedAt: Date(timeIntervalSince1970: 0), days: 7), .releaseDateUnknown(days: 3),
+                     .osVersion(required: "17.0", device: "15.4"), .frequency(shownAt: Date(timeIntervalSince1970: 0), until: Date(timeIntervalSince1970: 86_400)), .skippedVersion("1.10.0")] {
             let values: [String] = switch gate {
             case .releaseAge: ["1970-01-01T00:00:00Z", "7"]
+            case .releaseDateUnknown: ["3"]
             case .osVersion: ["17.0", "15.4"]
             case .frequency: ["1970-01-01T00:00:00Z", "1970-01-02T00:00:00Z"]
             case .skippedVersion: ["1.10.0"]

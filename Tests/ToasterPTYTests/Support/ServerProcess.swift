@@ -16,13 +16,15 @@ final class ServerProcess {
     var policyPath: String { folder.appendingPathComponent("policy.json").path }
     var output: String { (try? String(contentsOf: folder.appendingPathComponent("output"), encoding: .utf8)) ?? "" }
 
-    init(arguments: [String] = []) throws {
+    /// `prepare` runs on the server's folder, policy in place, before the server starts.
+    init(arguments: [String] = [], prepare: (URL) throws -> Void = { _ in }) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let policy = folder.appendingPathComponent("policy.json").path
         try FileManager.default.copyItem(atPath: Self.example.path, toPath: policy)
         let token = folder.appendingPathComponent("token").path
         try Self.adminToken.write(toFile: token, atomically: true, encoding: .utf8)
+        try prepare(folder)
         let output = folder.appendingPathComponent("output").path
         pid = try Toolchain.spawn([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path,
                                    "--policy", policy, "--port", "0", "--admin-token-file", token] + arguments, output: output)
@@ -54,7 +56,11 @@ final class ServerProcess {
 
     /// `PUT /admin/policy` with the example policy's store version replaced.
     func setStoreVersion(_ version: String) async throws {
-        let policy = try Self.policy(storeVersion: version)
+        try await put(policy: try Self.policy(storeVersion: version))
+    }
+
+    /// `PUT /admin/policy`, which must be acknowledged.
+    func put(policy: String) async throws {
         var request = URLRequest(url: URL(string: baseURL + "/admin/policy")!)
         request.httpMethod = "PUT"
         request.setValue("Bearer \(Self.adminToken)", forHTTPHeaderField: "Authorization")

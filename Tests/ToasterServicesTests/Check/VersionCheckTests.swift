@@ -52,6 +52,17 @@ import ToasterServices
         #expect(try check(.failure(Self.down), at: monday).run(appVersion: "1.0.0").outcome == .failed(Self.down.failure))
     }
 
+    @Test func noChangeKeepsTheLastForcedDecisionWithoutFailing() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let unchanged = SourceError(.unchanged, "Remote Config answered NO_CHANGE: the last answer stands")
+        #expect(try check(.failure(unchanged), at: monday).run(appVersion: "1.0.0").outcome == .failed(unchanged.failure),
+                "nothing remembered: nothing to keep")
+        _ = try decided(check(store("2.0.0"), at: monday).run(appVersion: "1.0.0"))
+        let kept = try check(.failure(unchanged), at: monday).run(appVersion: "1.0.0")
+        guard case .unchanged(let forced) = kept.outcome else { throw Unexpected(kept.outcome) }
+        #expect(forced.decision == .forced && forced.reason == .rememberedForced)
+    }
+
     @Test func theForcedDecisionIsNotReappliedToANewerAppNorWithoutMemory() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try decided(check(store("2.0.0"), at: monday).run(appVersion: "1.0.0"))

@@ -25,6 +25,18 @@ import ToasterFiles
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["id42.json"], "no temporary file is left beside it")
     }
 
+    @Test func theTemporaryFileOfASaveThatNeverFinishedIsRemoved() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // No process has the largest pid: this one's writer is gone. This process's own may be writing.
+        let abandoned = folder + "/id42.json.tmp-\(Int32.max)", live = folder + "/id42.json.tmp-\(getpid())"
+        try Data("{\"store".utf8).write(to: URL(fileURLWithPath: abandoned))
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: live))
+        #expect(AnswerBook(directory: folder, appKey: "id42").loadProblem == nil)
+        #expect(!FileManager.default.fileExists(atPath: abandoned))
+        #expect(FileManager.default.fileExists(atPath: live))
+    }
+
     @Test func aCorruptFileIsKeptAsideAndReplaced() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

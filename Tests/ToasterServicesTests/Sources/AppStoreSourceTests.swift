@@ -59,7 +59,7 @@ import ToasterCore
         #expect(try ToasterServices.SourceLocation(parsing: "https://itunes.apple.com/lookup") == .web(url: "https://itunes.apple.com/lookup"))
     }
 
-    @Test func missingDirectoryAndDeviceFilesAreErrorsNotHangs() {
+    @Test func missingDirectoryAndDeviceFilesAreRefusedNotHangs() {
         for path in ["/nonexistent/lookup.json", "/tmp", "/dev/zero"] {
             #expect(throws: SourceError.self) {
                 try AppStoreSource(location: .file(path: path), app: .id("1"), country: "kr", cacheBuster: { "1" }).fetchPolicy()

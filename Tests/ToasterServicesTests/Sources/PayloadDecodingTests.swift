@@ -21,12 +21,37 @@ import ToasterCore
         #expect(try RemoteConfigSource(location: location, keys: renamed, appID: "1").fetchPolicy().minimumRequiredVersion == "1")
     }
 
-    @Test(arguments: ["NO_CHANGE", "NO_TEMPLATE", "EMPTY_CONFIG"])
-    func remoteConfigWithoutEntriesIsNothingToCompare(state: String) throws {
+    @Test(arguments: ["NO_TEMPLATE", "EMPTY_CONFIG"])
+    func remoteConfigWithoutParametersIsNothingToCompareAndSaysSo(state: String) throws {
         let policy = try RemoteConfigSource(location: try write(#"{"state":"\#(state)"}"#), keys: .default, appID: "1").fetchPolicy()
-        #expect(policy == UpdatePolicy())
+        #expect(policy == UpdatePolicy(notices: ["Remote Config has no parameters for this app (\(state)): nothing to compare"]))
         let report = try UpdateDecider(appID: "1").decide(current: "1.0.0", policy: policy, now: Date())
         #expect(report.reason == .nothingToCompare)
+        #expect(report.notices == policy.notices)
+    }
+
+    @Test func remoteConfigNoChangeIsUnchangedNotNothing() throws {
+        #expect(throws: SourceError(.unchanged, "Remote Config answered NO_CHANGE: the last answer stands")) {
+            try RemoteConfigSource(location: try write(#"{"state":"NO_CHANGE"}"#), keys: .default, appID: "1").fetchPolicy()
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"state":"INSTANCE_STATE_UNSPECIFIED"}"#, "state INSTANCE_STATE_UNSPECIFIED means the server failed"),
+        (#"{"state":"LATER"}"#, #"unknown state "LATER""#),
+        (#"{"parameters":{"min_required_version":{"defaultValue":{"value":"1.5.0"}}},"version":{"versionNumber":"4"}}"#,
+         "it is a template (parameters with defaultValue), not a fetch answer"),
+        (#"{"min_required_version":"1.5.0"}"#, #"it has neither "state" nor "entries" (present: "min_required_version")"#),
+    ])
+    func remoteConfigAnswersThatHoldNoAnswerAreUnusable(text: String, problem: String) throws {
+        let source = RemoteConfigSource(location: try write(text), keys: .default, appID: "1")
+        do throws(SourceError) {
+            _ = try source.fetchPolicy()
+            Issue.record("\(text) should be unusable")
+        } catch {
+            #expect(error.kind == .unusableAnswer)
+            #expect(error.message.contains(problem), "\(error.message)")
+        }
     }
 
     @Test func remoteConfigValuesMustBeStrings() throws {

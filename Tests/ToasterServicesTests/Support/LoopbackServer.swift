@@ -1,19 +1,30 @@
 import Foundation
 import Glibc
 import Hummingbird
+import ServiceLifecycle
 import Testing
 
-/// Runs `router` on 127.0.0.1 at a free port for the duration of `body`.
+/// Runs `router` on 127.0.0.1 at a free port for the duration of `body`, then shuts it down
+/// gracefully (cancelling its task instead makes Hummingbird log the cancellation as an error).
 func serving<R: RouterMethods & HTTPResponderBuilder>(_ router: R, _ body: (String) async throws -> Void) async throws
     where R.Responder.Context == BasicRequestContext {
     let port = AsyncStream<Int>.makeStream()
     let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                           onServerRunning: { port.continuation.yield($0.localAddress?.port ?? 0) })
-    let server = Task { try await app.runService() }
-    defer { server.cancel() }
+    let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
+    let server = Task { try await group.run() }
     var ports = port.stream.makeAsyncIterator()
     let bound = try #require(await ports.next())
-    try await body("http://127.0.0.1:\(bound)")
+    let outcome: Result<Void, any Error>
+    do {
+        try await body("http://127.0.0.1:\(bound)")
+        outcome = .success(())
+    } catch {
+        outcome = .failure(error)
+    }
+    await group.triggerGracefulShutdown()
+    try await server.value
+    try outcome.get()
 }
 
 /// Answers every connection on 127.0.0.1 with `answer` as it is, then closes it, for the

@@ -1,0 +1,23 @@
+import ArgumentParser
+import FoundationEssentials
+import ToasterCore
+import ToasterFiles
+
+/// `links check --url-file`: the URLs of a file (or of standard input, `-`), one a line;
+/// blank lines and lines starting with `#` are skipped, spaces around a URL ignored.
+enum URLList {
+    /// A sitemap's worth and more: 64 MiB.
+    static let limit = 64 << 20
+
+    static func read(_ path: String) throws -> [String] {
+        let data: Data
+        do {
+            data = try path == "-" ? BoundedFile.readStandardInput(limit: limit) : BoundedFile.read(path, limit: limit)
+        } catch {
+            throw ValidationError("--url-file: \(error)")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else { throw ValidationError("--url-file: \(path) is not UTF-8 text") }
+        return text.split(whereSeparator: \.isNewline).map { String($0.trimmingWhitespace()) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+}

@@ -1,0 +1,44 @@
+import FoundationEssentials
+import Testing
+@testable import ToasterCore
+
+/// Standard JSON only, with the place of every mistake: what `StrictJSON` adds to `JSONDecoder`.
+@Suite struct StrictJSONTests {
+    private struct Pair: Decodable, Equatable {
+        let a: Int
+        let b: [String]?
+    }
+
+    /// Why `JSONTree` reads first: if `JSONDecoder` ever refuses these by itself, the pre-pass
+    /// (and docs/04's reason for it) can go.
+    @Test(arguments: [#"{"a":1,}"#, #"{"a":1,"b":["x",]}"#, #"{"a":1,"a":2}"#])
+    func jsonDecoderAcceptsWhatStandardJSONRefuses(text: String) throws {
+        #expect((try? JSONDecoder().decode(Pair.self, from: Data(text.utf8))) != nil)
+        #expect(throws: StrictJSONError.self) { try StrictJSON.decode(Pair.self, from: Data(text.utf8)) }
+    }
+
+    @Test(arguments: [
+        (#"{"a":1,}"#, "it is not JSON: line 1, column 8: expected a key in double quotes"),
+        ("{\n  \"a\": 1,\n  \"b\": [\"x\",]\n}", "it is not JSON: line 3, column 13: expected a value"),
+        (#"{"a":1,"a":2}"#, #"it is not JSON: line 1, column 8: the key "a" appears twice in one object"#),
+        ("{\"a\":", "it is not JSON: line 1, column 6: the text ends where a value should be"),
+        (#"{"b":[]}"#, #""a" is missing"#),
+        (#"{"a":"1"}"#, #""a" is not a whole number"#),
+        (#"{"a":1,"b":[1]}"#, #""b[0]" is not a string"#),
+    ])
+    func everyMistakeSaysWhere(text: String, problem: String) {
+        #expect(throws: StrictJSONError.self) { try StrictJSON.decode(Pair.self, from: Data(text.utf8)) }
+        do {
+            _ = try StrictJSON.decode(Pair.self, from: Data(text.utf8))
+        } catch {
+            #expect(error.description == problem)
+        }
+    }
+
+    @Test func theTreeKeepsTheKeysInTheirOrder() throws {
+        let (value, tree) = try StrictJSON.decode(Pair.self, from: Data(#"{"b":["x"],"a":1}"#.utf8))
+        #expect(value == Pair(a: 1, b: ["x"]))
+        #expect(tree.keys == ["b", "a"])
+        #expect(tree["b"]?.items.count == 1)
+    }
+}
