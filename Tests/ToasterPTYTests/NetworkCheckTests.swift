@@ -76,7 +76,7 @@ import Testing
         #expect(unusable.stderr.split(separator: "\n").count == 1, "\(unusable.stderr)")
     }
 
-    @Test func aCAFileThatCannotBeUsedIsAnErrorBeforeAnyRequest() throws {
+    @Test func aCAFileThatCannotBeUsedStopsTheCheckBeforeAnyRequest() throws {
         let missing = try check("https://127.0.0.1:9/lookup", ["--ca-file", "/nonexistent/ca.pem"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "Error: --ca-file: cannot open /nonexistent/ca.pem: No such file or directory\n", "\(missing.stderr)")
