@@ -1,12 +1,13 @@
-// libcurl is opened with dlopen on the first fetch rather than linked: linking would load it
-// and its thirty dependencies at every start, also for runs that never fetch (the demo store,
-// `check` on a file), and start-up time is what the launch benchmark measures.
+// Written in C because libcurl is opened with dlopen on the first fetch rather than linked:
+// linking would load it and its thirty dependencies at every start, also for runs that never
+// fetch (the demo store, `check` on a file), and start-up time is what the launch benchmark
+// measures. Swift cannot call a variadic C function such as curl_easy_setopt through a
+// pointer; C can, and needs no header for it.
 //
 // The option and info numbers below are libcurl's ABI, fixed since they were introduced
 // (curl/curl.h: CURLOPTTYPE_LONG 0, OBJECTPOINT 10000, FUNCTIONPOINT 20000, OFF_T 30000;
 // CURLINFO_STRING 0x100000, LONG 0x200000); declaring them here spares a -dev package.
 #include "toaster_http.h"
-#include "toaster_plain_http.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -22,14 +23,17 @@ typedef size_t (*write_callback)(char *, size_t, size_t, void *);
 
 enum {
     OPT_WRITEDATA = 10001, OPT_URL = 10002, OPT_ERRORBUFFER = 10010, OPT_POSTFIELDS = 10015,
-    OPT_HTTPHEADER = 10023, OPT_HEADERDATA = 10029, OPT_PROTOCOLS_STR = 10318, OPT_REDIR_PROTOCOLS_STR = 10319,
+    OPT_HTTPHEADER = 10023, OPT_HEADERDATA = 10029, OPT_CAINFO = 10065, OPT_CAPATH = 10097,
+    OPT_PROTOCOLS_STR = 10318, OPT_REDIR_PROTOCOLS_STR = 10319,
     OPT_WRITEFUNCTION = 20011, OPT_HEADERFUNCTION = 20079,
     OPT_FOLLOWLOCATION = 52, OPT_POSTFIELDSIZE = 60, OPT_MAXREDIRS = 68, OPT_NOSIGNAL = 99,
     OPT_TIMEOUT_MS = 155, OPT_CONNECTTIMEOUT_MS = 156,
     OPT_MAXFILESIZE_LARGE = 30117,
-    INFO_RESPONSE_CODE = 0x200002, INFO_OS_ERRNO = 0x200019, INFO_CONTENT_TYPE = 0x100012,
-    E_OK = 0, E_COULDNT_CONNECT = 7, E_WRITE_ERROR = 23, E_OPERATION_TIMEDOUT = 28,
-    E_TOO_MANY_REDIRECTS = 47, E_FILESIZE_EXCEEDED = 63,
+    INFO_RESPONSE_CODE = 0x200002, INFO_SSL_VERIFYRESULT = 0x20000D, INFO_OS_ERRNO = 0x200019,
+    INFO_CONTENT_TYPE = 0x100012,
+    E_OK = 0, E_COULDNT_CONNECT = 7, E_WRITE_ERROR = 23, E_OUT_OF_MEMORY = 27, E_OPERATION_TIMEDOUT = 28,
+    E_TOO_MANY_REDIRECTS = 47, E_PEER_FAILED_VERIFICATION = 60, E_FILESIZE_EXCEEDED = 63,
+    E_SSL_CACERT_BADFILE = 77,
     GLOBAL_DEFAULT = 3,
 };
 
@@ -68,8 +72,12 @@ static void load(void) {
         curl.easy_init = NULL;
         return;
     }
-    // Not thread-safe in old versions, hence once, before any handle exists.
-    curl.global_init(GLOBAL_DEFAULT);
+    // Not thread-safe, hence once, before any handle exists; fetches on several threads then
+    // each use their own handle, which libcurl allows.
+    if (curl.global_init(GLOBAL_DEFAULT) != E_OK) {
+        snprintf(load_error, sizeof load_error, "libcurl could not initialise");
+        curl.easy_init = NULL;
+    }
 }
 
 typedef struct {
@@ -79,30 +87,27 @@ typedef struct {
     int too_large;
 } sink;
 
-enum toaster_http_failure toaster_http_keep_body(toaster_http_result *result, size_t *capacity, size_t max_bytes,
-                                                 const void *data, size_t length) {
-    if (length > max_bytes - result->body_length) return TOASTER_HTTP_TOO_LARGE;
-    if (length == 0) return TOASTER_HTTP_OK;
-    if (result->body_length + length > *capacity) {
-        size_t wanted = *capacity ? *capacity : 16384;
-        while (wanted < result->body_length + length) wanted *= 2;
-        if (wanted > max_bytes) wanted = max_bytes;
-        unsigned char *grown = realloc(result->body, wanted);
-        if (grown == NULL) return TOASTER_HTTP_OTHER;
-        result->body = grown;
-        *capacity = wanted;
-    }
-    memcpy(result->body + result->body_length, data, length);
-    result->body_length += length;
-    return TOASTER_HTTP_OK;
-}
-
+/// Appends body bytes, doubling the buffer up to max_bytes; 0 makes libcurl stop with a write error.
 static size_t receive_body(char *data, size_t size, size_t count, void *context) {
     sink *target = context;
+    toaster_http_result *result = target->result;
     size_t length = size * count;
-    enum toaster_http_failure kept = toaster_http_keep_body(target->result, &target->capacity, target->max_bytes, data, length);
-    if (kept == TOASTER_HTTP_TOO_LARGE) target->too_large = 1;
-    return kept == TOASTER_HTTP_OK ? length : 0; // 0 makes libcurl stop with a write error
+    if (length > target->max_bytes - result->body_length) {
+        target->too_large = 1;
+        return 0;
+    }
+    if (result->body_length + length > target->capacity) {
+        size_t wanted = target->capacity ? target->capacity : 16384;
+        while (wanted < result->body_length + length) wanted *= 2;
+        if (wanted > target->max_bytes) wanted = target->max_bytes;
+        unsigned char *grown = realloc(result->body, wanted);
+        if (grown == NULL) return 0;
+        result->body = grown;
+        target->capacity = wanted;
+    }
+    if (length > 0) memcpy(result->body + result->body_length, data, length);
+    result->body_length += length;
+    return length;
 }
 
 /// Keeps the reason phrase of the last status line: after redirects, the final answer's.
@@ -125,18 +130,27 @@ static size_t receive_header(char *data, size_t size, size_t count, void *contex
     return length;
 }
 
-void toaster_http_fetch(const char *url, const char *const *headers, size_t header_count,
-                        const void *body, size_t body_length, long timeout_ms, size_t max_bytes,
-                        long max_redirects, toaster_http_result *result) {
-    if (toaster_plain_http_takes(url))
-        toaster_plain_http_fetch(url, headers, header_count, body, body_length, timeout_ms, max_bytes, max_redirects, result);
-    else
-        toaster_curl_fetch(url, headers, header_count, body, body_length, timeout_ms, max_bytes, max_redirects, result);
+static enum toaster_http_failure failure_kind(int code, CURL *handle, const sink *target) {
+    long os_error = 0;
+    switch (code) {
+    case E_OK: return TOASTER_HTTP_OK;
+    case E_OPERATION_TIMEDOUT: return TOASTER_HTTP_TIMEOUT;
+    case E_TOO_MANY_REDIRECTS: return TOASTER_HTTP_REDIRECTS;
+    case E_FILESIZE_EXCEEDED: return TOASTER_HTTP_TOO_LARGE;
+    case E_WRITE_ERROR: return target->too_large ? TOASTER_HTTP_TOO_LARGE : TOASTER_HTTP_OTHER;
+    // libcurl's header buffer refuses to grow past its limit with this code and no message;
+    // real memory exhaustion would end the program sooner elsewhere.
+    case E_OUT_OF_MEMORY: return TOASTER_HTTP_HEADERS_TOO_LARGE;
+    case E_PEER_FAILED_VERIFICATION: return TOASTER_HTTP_CERTIFICATE;
+    case E_SSL_CACERT_BADFILE: return TOASTER_HTTP_CA_UNUSABLE;
+    case E_COULDNT_CONNECT:
+        curl.easy_getinfo(handle, INFO_OS_ERRNO, &os_error);
+        return os_error == ECONNREFUSED ? TOASTER_HTTP_REFUSED : TOASTER_HTTP_OTHER;
+    default: return TOASTER_HTTP_OTHER;
+    }
 }
 
-void toaster_curl_fetch(const char *url, const char *const *headers, size_t header_count,
-                        const void *body, size_t body_length, long timeout_ms, size_t max_bytes,
-                        long max_redirects, toaster_http_result *result) {
+void toaster_http_fetch(const toaster_http_request *request, toaster_http_result *result) {
     memset(result, 0, sizeof *result);
     pthread_once(&load_once, load);
     if (curl.easy_init == NULL) {
@@ -151,48 +165,40 @@ void toaster_curl_fetch(const char *url, const char *const *headers, size_t head
         return;
     }
     struct curl_slist *list = NULL;
-    for (size_t index = 0; index < header_count; index++) list = curl.slist_append(list, headers[index]);
+    for (size_t index = 0; index < request->header_count; index++) list = curl.slist_append(list, request->headers[index]);
     char error_buffer[256] = "";
-    sink target = {result, 0, max_bytes, 0};
-    curl.easy_setopt(handle, OPT_URL, url);
+    sink target = {result, 0, request->max_bytes, 0};
+    curl.easy_setopt(handle, OPT_URL, request->url);
     curl.easy_setopt(handle, OPT_PROTOCOLS_STR, "http,https");
     curl.easy_setopt(handle, OPT_REDIR_PROTOCOLS_STR, "http,https");
     curl.easy_setopt(handle, OPT_FOLLOWLOCATION, 1L);
-    curl.easy_setopt(handle, OPT_MAXREDIRS, max_redirects);
-    curl.easy_setopt(handle, OPT_CONNECTTIMEOUT_MS, timeout_ms);
-    curl.easy_setopt(handle, OPT_TIMEOUT_MS, timeout_ms);
-    // The program has its own signal handling; libcurl must not touch SIGALRM or SIGPIPE's.
+    curl.easy_setopt(handle, OPT_MAXREDIRS, request->max_redirects);
+    curl.easy_setopt(handle, OPT_CONNECTTIMEOUT_MS, request->timeout_ms);
+    curl.easy_setopt(handle, OPT_TIMEOUT_MS, request->timeout_ms);
+    // The program has its own signal handling, and fetches run on several threads: libcurl
+    // must not use SIGALRM for name lookups nor touch SIGPIPE's disposition.
     curl.easy_setopt(handle, OPT_NOSIGNAL, 1L);
-    curl.easy_setopt(handle, OPT_MAXFILESIZE_LARGE, (int64_t)max_bytes);
+    curl.easy_setopt(handle, OPT_MAXFILESIZE_LARGE, (int64_t)request->max_bytes);
     curl.easy_setopt(handle, OPT_ERRORBUFFER, error_buffer);
     curl.easy_setopt(handle, OPT_WRITEFUNCTION, (write_callback)receive_body);
     curl.easy_setopt(handle, OPT_WRITEDATA, (void *)&target);
     curl.easy_setopt(handle, OPT_HEADERFUNCTION, (write_callback)receive_header);
     curl.easy_setopt(handle, OPT_HEADERDATA, (void *)result);
+    if (request->ca_file != NULL) curl.easy_setopt(handle, OPT_CAINFO, request->ca_file);
+    if (request->ca_directory != NULL) curl.easy_setopt(handle, OPT_CAPATH, request->ca_directory);
     if (list != NULL) curl.easy_setopt(handle, OPT_HTTPHEADER, list);
-    if (body != NULL) {
-        curl.easy_setopt(handle, OPT_POSTFIELDSIZE, (long)body_length);
-        curl.easy_setopt(handle, OPT_POSTFIELDS, body);
+    if (request->body != NULL) {
+        curl.easy_setopt(handle, OPT_POSTFIELDSIZE, (long)request->body_length);
+        curl.easy_setopt(handle, OPT_POSTFIELDS, request->body);
     }
     int code = curl.easy_perform(handle);
     curl.easy_getinfo(handle, INFO_RESPONSE_CODE, &result->status);
     const char *type = NULL;
     if (curl.easy_getinfo(handle, INFO_CONTENT_TYPE, &type) == E_OK && type != NULL)
         snprintf(result->content_type, sizeof result->content_type, "%s", type);
-    long os_error = 0;
-    curl.easy_getinfo(handle, INFO_OS_ERRNO, &os_error);
-    switch (code) {
-    case E_OK: result->failure = TOASTER_HTTP_OK; break;
-    case E_OPERATION_TIMEDOUT: result->failure = TOASTER_HTTP_TIMEOUT; break;
-    case E_TOO_MANY_REDIRECTS: result->failure = TOASTER_HTTP_REDIRECTS; break;
-    case E_FILESIZE_EXCEEDED: result->failure = TOASTER_HTTP_TOO_LARGE; break;
-    case E_WRITE_ERROR: result->failure = target.too_large ? TOASTER_HTTP_TOO_LARGE : TOASTER_HTTP_OTHER; break;
-    case E_COULDNT_CONNECT:
-        if (os_error == ECONNREFUSED) { result->failure = TOASTER_HTTP_REFUSED; break; }
-        // fall through
-    default: result->failure = TOASTER_HTTP_OTHER; break;
-    }
-    if (result->failure == TOASTER_HTTP_OTHER)
+    result->failure = failure_kind(code, handle, &target);
+    if (result->failure == TOASTER_HTTP_CERTIFICATE) curl.easy_getinfo(handle, INFO_SSL_VERIFYRESULT, &result->certificate_verdict);
+    if (result->failure != TOASTER_HTTP_OK)
         snprintf(result->message, sizeof result->message, "%s", error_buffer[0] ? error_buffer : curl.easy_strerror(code));
     curl.easy_cleanup(handle);
     curl.slist_free_all(list);

@@ -42,8 +42,7 @@ import Testing
             #""releaseNotes":"line1\r\n\u001b[2J\u001b[31mred\u001b[0m\tTab\u0085next\u2066x\u2069"}]}"#
         let app = try ToasterApp(shellRunning: { binary, trace in
             "\(binary) --trace \(trace) --launch-screen-ms 0 --source appstore --url file://$PWD/lookup.json"
-        })
-        try lookup.write(toFile: app.terminal.file("lookup.json"), atomically: true, encoding: .utf8)
+        }, files: ["lookup.json": lookup])
         try app.waitForForcedAlert()
         try app.terminal.press("Enter")
         // The notes are drawn below the name: wait for their last line, not for the name.

@@ -11,8 +11,31 @@ enum toaster_http_failure {
     TOASTER_HTTP_REFUSED,
     TOASTER_HTTP_REDIRECTS,
     TOASTER_HTTP_TOO_LARGE,
+    /// The answer's headers went past libcurl's limit (100 KiB).
+    TOASTER_HTTP_HEADERS_TOO_LARGE,
+    /// The server's certificate was refused; `certificate_verdict` says why.
+    TOASTER_HTTP_CERTIFICATE,
+    /// The CA file or folder the request names could not be loaded.
+    TOASTER_HTTP_CA_UNUSABLE,
     TOASTER_HTTP_OTHER,
 };
+
+typedef struct {
+    const char *url;
+    /// "Name: value" lines.
+    const char *const *headers;
+    size_t header_count;
+    /// NULL for a GET; otherwise the POST body (any pointer when body_length is 0).
+    const void *body;
+    size_t body_length;
+    /// The whole request, redirects included, blocks for at most this long.
+    long timeout_ms;
+    size_t max_bytes;
+    long max_redirects;
+    /// CA certificates to trust instead of libcurl's built-in ones (NULL: the built-in ones).
+    const char *ca_file;
+    const char *ca_directory;
+} toaster_http_request;
 
 typedef struct {
     enum toaster_http_failure failure;
@@ -20,19 +43,20 @@ typedef struct {
     long status;
     char reason[64];
     char content_type[128];
-    /// The words for TOASTER_HTTP_OTHER and TOASTER_HTTP_NO_LIBRARY: libcurl's, or the plain client's.
+    /// libcurl's words for every failure but TOASTER_HTTP_OK.
     char message[256];
+    /// For TOASTER_HTTP_CERTIFICATE: OpenSSL's verification result (X509_V_ERR_*), 0 when the
+    /// chain was trusted but the certificate was refused for another reason (its name).
+    long certificate_verdict;
     /// The body, malloc'd; release with toaster_http_free.
     unsigned char *body;
     size_t body_length;
 } toaster_http_result;
 
-/// One HTTP(S) request: http:// on a plain socket, https:// through libcurl, loaded on first use.
-/// `headers` are "Name: value" lines; `body` (may be NULL) makes it a POST. Blocks for at most
-/// `timeout_ms`, redirects included.
-void toaster_http_fetch(const char *url, const char *const *headers, size_t header_count,
-                        const void *body, size_t body_length, long timeout_ms, size_t max_bytes,
-                        long max_redirects, toaster_http_result *result);
+/// One HTTP(S) request through libcurl, loaded on first use. Safe to call from several threads
+/// at once: each call has its own handle. http_proxy, https_proxy and no_proxy apply as libcurl
+/// reads them.
+void toaster_http_fetch(const toaster_http_request *request, toaster_http_result *result);
 
 void toaster_http_free(toaster_http_result *result);
 

@@ -6,17 +6,18 @@ import ToasterFiles
 /// a CMS force-update object, or a toaster-server policy file. Each becomes one `PolicyLayer`.
 public enum PublishedPolicy {
     /// `FILE` or `URL`: a bare path is a file.
-    public static func location(_ text: String) throws(SourceError) -> SourceLocation {
-        text.contains("://") ? try SourceLocation(parsing: text) : .file(path: text)
+    public static func location(_ text: String, trust: CertificateTrust) throws(SourceError) -> SourceLocation {
+        text.contains("://") ? try SourceLocation(parsing: text, trust: trust) : .file(path: text)
     }
 
-    public static func remoteConfig(_ text: String, appID: String, timeout: Duration) throws(SourceError) -> PolicyLayer {
-        let source = RemoteConfigSource(location: try location(text), keys: .default, appID: appID, timeout: timeout)
+    public static func remoteConfig(_ text: String, appID: String, timeout: Duration, trust: CertificateTrust) throws(SourceError) -> PolicyLayer {
+        let source = RemoteConfigSource(location: try location(text, trust: trust), keys: .default, appID: appID, timeout: timeout)
         return PolicyLayer(name: "Remote Config \(text)", policy: try source.fetchPolicy())
     }
 
-    public static func cms(_ text: String, apiKey: String?, timeout: Duration) throws(SourceError) -> PolicyLayer {
-        PolicyLayer(name: "CMS \(text)", policy: try CMSSource(location: try location(text), apiKey: apiKey, timeout: timeout).fetchPolicy())
+    public static func cms(_ text: String, apiKey: String?, timeout: Duration, trust: CertificateTrust) throws(SourceError) -> PolicyLayer {
+        let source = CMSSource(location: try location(text, trust: trust), apiKey: apiKey, timeout: timeout)
+        return PolicyLayer(name: "CMS \(text)", policy: try source.fetchPolicy())
     }
 
     /// The app's entries in a toaster-server policy file: its `minRequiredVersion` (as Remote

@@ -19,9 +19,9 @@ public final class StorefrontLookups: Sendable {
     private let cacheBusts = Atomic<Int>(0)
 
     public convenience init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int, retry: RetryPolicy = RetryPolicy(),
-                pace: any Pace = MonotonicPace()) throws(SourceError) {
+                            pace: any Pace = MonotonicPace(), trust: CertificateTrust = .system) throws(SourceError) {
         try self.init(lookupURL: lookupURL, timeout: timeout, concurrency: concurrency, ratePerMinute: ratePerMinute, retry: retry, pace: pace) {
-            (url: String, timeout: Duration) throws(SourceError) -> Data in try HTTPFetcher(timeout: timeout).fetch(url)
+            (url: String, timeout: Duration) throws(SourceError) -> Data in try HTTPFetcher(timeout: timeout, trust: trust).fetch(url)
         }
     }
 

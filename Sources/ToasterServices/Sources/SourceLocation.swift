@@ -6,12 +6,13 @@ import ToasterFiles
 /// Where a source reads its answer: `--url` checked once, up front.
 public enum SourceLocation: Sendable, Equatable {
     case file(path: String)
-    case web(url: String)
+    /// An http:// or https:// URL, and the CA certificates that https trusts.
+    case web(url: String, trust: CertificateTrust = .system)
 
     /// Answers larger than this are refused rather than read into memory.
     public static let maximumBytes = 4 << 20
 
-    public init(parsing text: String) throws(SourceError) {
+    public init(parsing text: String, trust: CertificateTrust = .system) throws(SourceError) {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
             throw SourceError(.misconfigured, "--url \"\(text)\" is not a URL (expected http://, https:// or file://)")
         }
@@ -26,17 +27,16 @@ public enum SourceLocation: Sendable, Equatable {
             self = .file(path: url.path)
         case "http", "https":
             guard url.host.map({ !$0.isEmpty }) == true else { throw SourceError(.misconfigured, "--url \"\(text)\" names no host") }
-            self = .web(url: text)
+            self = .web(url: text, trust: trust)
         default:
             throw SourceError(.misconfigured, "--url \"\(text)\": the scheme \"\(scheme)\" is not supported (use http, https or file)")
         }
     }
 
-    /// Loads libcurl in the background for an https location: loading it and its TLS library
-    /// takes longer than a whole request on loopback, and the launch need not wait for it. An
-    /// http location needs no libcurl (unless it redirects to https), so nothing is loaded for it.
+    /// Loads libcurl in the background for a web location: loading it and its TLS library
+    /// takes longer than a whole request on loopback, and the launch need not wait for it.
     public func prepare() {
-        guard case .web(let url) = self, url.lowercased().hasPrefix("https:") else { return }
+        guard case .web = self else { return }
         DispatchQueue.global().async { toaster_http_preload() }
     }
 
@@ -46,8 +46,8 @@ public enum SourceLocation: Sendable, Equatable {
         switch self {
         case .file(let path):
             do { return try BoundedFile.read(path, limit: Self.maximumBytes) } catch { throw SourceError(.misconfigured, error.description) }
-        case .web(let url):
-            return try HTTPFetcher(timeout: timeout).fetch(
+        case .web(let url, let trust):
+            return try HTTPFetcher(timeout: timeout, trust: trust).fetch(
                 Self.appending(query, to: url),
                 headers: headers + (body == nil ? [] : [("Content-Type", "application/json")]), body: body)
         }

@@ -2,13 +2,15 @@ import CHTTPFetch
 import FoundationEssentials
 import Glibc
 
-/// Fetches a service's answer over HTTP(S), http:// on a plain socket and https:// with
-/// libcurl (CHTTPFetch): a total deadline, a size cap, at most three redirects, any content
-/// type. Every failure becomes one sentence for the status line and the trace.
+/// Fetches a service's answer over HTTP(S) with libcurl (CHTTPFetch): a total deadline, a size
+/// cap, at most three redirects, any content type, proxies from the environment, the CA
+/// certificates `trust` names. Every failure becomes one sentence for the status line and the
+/// trace. Fetches on several threads at once are independent.
 struct HTTPFetcher: Sendable {
     static let maximumRedirects = 3
 
     let timeout: Duration
+    var trust: CertificateTrust = .system
 
     /// Blocks until the answer or the deadline; a `body` makes it a POST.
     func fetch(_ url: String, headers: [(String, String)] = [], body: Data? = nil) throws(SourceError) -> Data {
@@ -19,17 +21,26 @@ struct HTTPFetcher: Sendable {
         // The trailing 0 gives an empty POST body a valid pointer; it is not sent.
         let payload = body.map { [UInt8]($0) + [0] }
         Self.withCStrings(lines) { headers in
-            if let payload {
-                payload.withUnsafeBytes { bytes in
-                    toaster_http_fetch(url, headers, lines.count, bytes.baseAddress, payload.count - 1,
-                                       milliseconds, SourceLocation.maximumBytes, Self.maximumRedirects, &answer)
+            Self.withOptionalCString(trust.file) { file in
+                Self.withOptionalCString(trust.directory) { directory in
+                    var request = toaster_http_request(
+                        url: nil, headers: headers, header_count: lines.count, body: nil, body_length: 0,
+                        timeout_ms: milliseconds, max_bytes: SourceLocation.maximumBytes, max_redirects: Self.maximumRedirects,
+                        ca_file: file, ca_directory: directory)
+                    url.withCString { url in
+                        request.url = url
+                        guard let payload else { return toaster_http_fetch(&request, &answer) }
+                        payload.withUnsafeBytes { bytes in
+                            request.body = bytes.baseAddress
+                            request.body_length = payload.count - 1
+                            toaster_http_fetch(&request, &answer)
+                        }
+                    }
                 }
-            } else {
-                toaster_http_fetch(url, headers, lines.count, nil, 0, milliseconds, SourceLocation.maximumBytes,
-                                   Self.maximumRedirects, &answer)
             }
         }
         let host = Self.host(url)
+        let message = Self.text(&answer.message)
         switch answer.failure {
         case TOASTER_HTTP_OK:
             guard (200..<300).contains(answer.status) else {
@@ -42,16 +53,34 @@ struct HTTPFetcher: Sendable {
             let seconds = timeout.components.seconds
             throw SourceError(.timedOut, "timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (\(host))")
         case TOASTER_HTTP_REFUSED:
-            throw SourceError(.unreachable, "cannot connect to \(host) (connection refused)")
+            throw SourceError(.unreachable, "cannot connect to \(host) (connection refused: \(message))")
         case TOASTER_HTTP_REDIRECTS:
             throw SourceError(.serverError, "too many redirects (more than \(Self.maximumRedirects)) from \(host)")
         case TOASTER_HTTP_TOO_LARGE:
             throw SourceError(.unusableAnswer, "the answer from \(host) is larger than \(SourceLocation.maximumBytes) bytes")
+        case TOASTER_HTTP_HEADERS_TOO_LARGE:
+            throw SourceError(.unusableAnswer, "the answer from \(host) has headers larger than libcurl accepts (100 KiB)")
+        case TOASTER_HTTP_CERTIFICATE:
+            throw SourceError(.untrustedCertificate, Self.certificateSentence(host: host, verdict: answer.certificate_verdict, message: message, trust: trust))
+        case TOASTER_HTTP_CA_UNUSABLE:
+            throw SourceError(.misconfigured, "cannot use the CA certificates \(trust.origin.map { "\($0) names" } ?? "libcurl was built with") (\(message))")
         case TOASTER_HTTP_NO_LIBRARY:
-            throw SourceError(.misconfigured, "cannot load libcurl for HTTP (install libcurl4): \(Self.text(&answer.message))")
+            throw SourceError(.misconfigured, "cannot load libcurl for HTTP (install libcurl4): \(message)")
         default:
-            throw SourceError(.unreachable, "cannot reach \(host): \(Self.text(&answer.message))")
+            throw SourceError(.unreachable, "cannot reach \(host): \(message)")
         }
+    }
+
+    /// OpenSSL's verdicts for a chain that ends at no trusted CA (X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
+    /// DEPTH_ZERO_SELF_SIGNED_CERT, SELF_SIGNED_CERT_IN_CHAIN, UNABLE_TO_GET_ISSUER_CERT_LOCALLY,
+    /// UNABLE_TO_VERIFY_LEAF_SIGNATURE): the case a company CA causes, which another CA file fixes.
+    private static let unknownAuthority: Set<Int> = [2, 18, 19, 20, 21]
+
+    private static func certificateSentence(host: String, verdict: Int, message: String, trust: CertificateTrust) -> String {
+        guard unknownAuthority.contains(verdict) else { return "the certificate of \(host) is refused (\(message))" }
+        let trusted = trust.origin.map { "the CA certificates \($0) names" } ?? "the system's CA certificates"
+        return "the certificate of \(host) is signed by none of \(trusted) (\(message)); "
+            + "name the CA that signed it with --ca-file FILE or SSL_CERT_FILE"
     }
 
     /// A fixed C character array as a Swift string.
@@ -66,6 +95,11 @@ struct HTTPFetcher: Sendable {
         defer { copies.forEach { free($0) } }
         let pointers = copies.map { UnsafePointer($0) }
         return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
+    private static func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+        guard let string else { return body(nil) }
+        return string.withCString { body($0) }
     }
 
     static func host(_ url: String) -> String {

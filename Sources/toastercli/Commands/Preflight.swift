@@ -23,6 +23,8 @@ struct Preflight: ParsableCommand {
 
     @OptionGroup var inputs: PreflightOptions
 
+    @OptionGroup var trust: TrustOptions
+
     @Option(help: "The App Store lookup; the path form /{cc}/lookup is derived from it.") var lookupUrl = "https://itunes.apple.com/lookup"
 
     @Option(help: "Requests in flight at once.") var concurrency = 4
@@ -54,10 +56,11 @@ struct Preflight: ParsableCommand {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, signalNumber) }
         pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
         let limit = Duration.milliseconds(Int64(timeout * 1000))
-        let layers = try inputs.policyLayers(timeout: limit)
+        let layers = try inputs.policyLayers(timeout: limit, trust: trust.trust())
         let lookups: StorefrontLookups
         do {
-            lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate)
+            lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate,
+                                            trust: trust.trust())
         } catch {
             throw CLIError(error.message)
         }

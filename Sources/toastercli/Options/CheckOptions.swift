@@ -17,6 +17,8 @@ struct CheckOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Seconds a service may take, connection included.")
     var timeout = 5.0
 
+    @OptionGroup var trust: TrustOptions
+
     @Option(help: "The running app's version (CFBundleShortVersionString).")
     var appVersion = "1.0.0"
 
@@ -136,6 +138,7 @@ struct CheckOptions: ParsableArguments {
 
     func makeSource() throws -> any VersionSource {
         let limit = Duration.milliseconds(Int64(timeout * 1000))
+        let certificates = trust.trust()
         do {
             switch source {
             case .demo:
@@ -143,16 +146,16 @@ struct CheckOptions: ParsableArguments {
                                  latencyMilliseconds: demoLatencyMs, language: try language(),
                                  releaseDate: storeReleased, minimumOSVersion: storeMinimumOs)
             case .appstore:
-                return AppStoreSource(location: try SourceLocation(parsing: url ?? ""),
+                return AppStoreSource(location: try SourceLocation(parsing: url ?? "", trust: certificates),
                                       app: bundleId.map(AppStoreSource.AppKey.bundleID) ?? .id(appId),
                                       country: country, timeout: limit,
                                       cacheBuster: { String(Int64(Date().timeIntervalSince1970 * 1000)) })
             case .remoteConfig:
-                return RemoteConfigSource(location: try SourceLocation(parsing: url ?? ""),
+                return RemoteConfigSource(location: try SourceLocation(parsing: url ?? "", trust: certificates),
                                           keys: RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey),
                                           appID: appId, timeout: limit)
             case .cms:
-                return CMSSource(location: try SourceLocation(parsing: url ?? ""), apiKey: try cmsAPIKey(), timeout: limit)
+                return CMSSource(location: try SourceLocation(parsing: url ?? "", trust: certificates), apiKey: try cmsAPIKey(), timeout: limit)
             }
         } catch let error as SourceError {
             throw ValidationError(error.message)

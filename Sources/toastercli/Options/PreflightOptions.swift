@@ -63,7 +63,7 @@ struct PreflightOptions: ParsableArguments {
     }
 
     /// The policy layers in the order they are combined (docs/10-preflight.md).
-    func policyLayers(timeout: Duration) throws -> [PolicyLayer] {
+    func policyLayers(timeout: Duration, trust: CertificateTrust) throws -> [PolicyLayer] {
         var layers: [PolicyLayer] = []
         if let minRequiredVersion {
             do { _ = try Version(minRequiredVersion) } catch { throw CLIError("--min-required-version: \(error)") }
@@ -71,10 +71,10 @@ struct PreflightOptions: ParsableArguments {
         }
         do {
             if let remoteConfig {
-                layers.append(try PublishedPolicy.remoteConfig(remoteConfig, appID: appId ?? bundleId ?? "", timeout: timeout))
+                layers.append(try PublishedPolicy.remoteConfig(remoteConfig, appID: appId ?? bundleId ?? "", timeout: timeout, trust: trust))
             }
             if let cms {
-                layers.append(try PublishedPolicy.cms(cms, apiKey: Environment.value("TOASTER_CMS_API_KEY"), timeout: timeout))
+                layers.append(try PublishedPolicy.cms(cms, apiKey: Environment.value("TOASTER_CMS_API_KEY"), timeout: timeout, trust: trust))
             }
             if let policy {
                 layers += try PublishedPolicy.serverPolicy(policy, appID: appId, bundleID: bundleId)

@@ -33,14 +33,7 @@ final class ServerProcess {
         let output = folder.appendingPathComponent("output").path
         pid = try Toolchain.spawn([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path,
                                    "--policy", policy, "--port", "0", "--admin-token-file", token] + arguments, output: output)
-        let end = ContinuousClock.now + TmuxTerminal.deadline
-        var found: String?
-        while found == nil, ContinuousClock.now < end {
-            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            found = text.firstMatch(of: /listening on (http:\/\/127\.0\.0\.1:[0-9]+)/).map { String($0.1) }
-            if found == nil { Thread.sleep(forTimeInterval: 0.02) }
-        }
-        guard let found else {
+        guard let found = Toolchain.awaitOutput(output, /listening on (http:\/\/127\.0\.0\.1:[0-9]+)/) else {
             kill(pid, SIGKILL)
             throw PTYError(description: "toaster-server did not start: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
         }

@@ -17,11 +17,14 @@ final class ToasterApp {
     }
 
     /// Starts an interactive bash in the pane, for job control and for the terminal state
-    /// around the program; `commandLine` is typed at its prompt.
-    init(shellRunning commandLine: (_ binary: String, _ trace: String) -> String, width: Int = 80, height: Int = 24) throws {
+    /// around the program; `commandLine` is typed at its prompt once `files` (name: contents)
+    /// are in the terminal's folder.
+    init(shellRunning commandLine: (_ binary: String, _ trace: String) -> String, width: Int = 80, height: Int = 24,
+         files: [String: String] = [:]) throws {
         let traceName = "trace.jsonl"
         terminal = try TmuxTerminal(width: width, height: height, command: "PS1='$ ' exec bash --norc --noprofile -i")
         trace = TraceLog(path: terminal.file(traceName))
+        for (name, contents) in files { try contents.write(toFile: terminal.file(name), atomically: true, encoding: .utf8) }
         try terminal.waitFor("$")
         try terminal.recordOutput(to: Self.outputName)
         try terminal.type(commandLine(Self.quote(Toolchain.toastercli), traceName))

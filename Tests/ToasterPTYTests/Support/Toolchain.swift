@@ -23,6 +23,18 @@ enum Toolchain {
         return pid
     }
 
+    /// Polls the file a spawned program writes to until `pattern` matches a line of it, and
+    /// returns the pattern's capture; nil when the deadline passes first.
+    static func awaitOutput(_ output: String, _ pattern: Regex<(Substring, Substring)>) -> String? {
+        let end = ContinuousClock.now + TmuxTerminal.deadline
+        while ContinuousClock.now < end {
+            let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+            if let match = text.firstMatch(of: pattern) { return String(match.1) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
     /// Runs a program to completion and returns its status and output. posix_spawn and
     /// waitpid rather than Foundation's Process, whose wait can miss a child's exit when many
     /// tests spawn at once; output goes through files, since a tmux server started by the

@@ -31,6 +31,24 @@ func serving<R: RouterMethods & HTTPResponderBuilder>(_ router: R, _ body: (Stri
 /// duration of `body`: for answers no well-behaved server gives (a body cut short, headers
 /// past every limit, garbage).
 func servingRaw(_ answer: String, _ body: (String) async throws -> Void) async throws {
+    let bytes = Array(answer.utf8)
+    try await servingConnections({ connection in _ = sendAll(connection, bytes) }, body)
+}
+
+/// Sends `bytes` until done or the client is gone; whether all were sent.
+func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+    var sent = 0
+    while sent < bytes.count {
+        let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if count <= 0 { return false }
+        sent += count
+    }
+    return true
+}
+
+/// Hands every connection on 127.0.0.1, its request head read, to `answer`, then closes it,
+/// for the duration of `body`: for servers that misbehave over time (answers that never end).
+func servingConnections(_ answer: @escaping @Sendable (Int32) -> Void, _ body: (String) async throws -> Void) async throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     try #require(listener >= 0)
     var address = sockaddr_in()
@@ -47,17 +65,11 @@ func servingRaw(_ answer: String, _ body: (String) async throws -> Void) async t
         Issue.record("cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))")
         return
     }
-    let bytes = Array(answer.utf8)
     // Its own thread, not Dispatch's pool, which the client's fetch runs on.
     let thread = Thread {
         while case let connection = accept(listener, nil, nil), connection >= 0 {
             readRequestHead(connection)
-            var sent = 0
-            while sent < bytes.count {
-                let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                if count <= 0 { break }
-                sent += count
-            }
+            answer(connection)
             close(connection)
         }
         // shutdown() below ended accept(); the listener is this thread's to close.

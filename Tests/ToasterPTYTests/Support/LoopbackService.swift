@@ -1,0 +1,77 @@
+import Foundation
+
+/// A service on a free loopback port: python3's http.server answering every GET with one JSON
+/// body and keeping each request line and Host header as received — a stand-in for a service,
+/// or for an HTTP proxy, which receives the absolute URI in its request line. With `tls`, it
+/// speaks https with a self-signed certificate for 127.0.0.1 that openssl makes for it: the
+/// certificate is its own CA, as a company CA is for an internal service.
+final class LoopbackService {
+    let folder: URL
+    let baseURL: String
+    let pid: pid_t
+
+    /// The certificate (with `tls`), in PEM: the file to trust.
+    var certificate: String { folder.appendingPathComponent("cert.pem").path }
+
+    /// "GET /lookup?… HTTP/1.1 Host: 127.0.0.1:…", one per request answered so far.
+    var requests: [String] {
+        ((try? String(contentsOf: folder.appendingPathComponent("requests"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+    }
+
+    private static let script = """
+        import http.server, ssl, sys
+        answer, log = open(sys.argv[1], "rb").read(), sys.argv[2]
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                with open(log, "a") as requests:
+                    requests.write(f"{self.requestline} Host: {self.headers.get('Host')}\\n")
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                self.wfile.write(answer)
+            def log_message(self, *arguments):
+                pass
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        if len(sys.argv) > 3:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(sys.argv[3], sys.argv[4])
+            server.socket = context.wrap_socket(server.socket, server_side=True)
+        print("listening on", server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+
+    init(answering body: String, tls: Bool = false) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-service-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let answer = folder.appendingPathComponent("answer.json").path
+        try body.write(toFile: answer, atomically: true, encoding: .utf8)
+        let script = folder.appendingPathComponent("server.py").path
+        try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
+        var arguments = ["/usr/bin/env", "python3", script, answer, folder.appendingPathComponent("requests").path]
+        if tls {
+            let key = folder.appendingPathComponent("key.pem").path, certificate = folder.appendingPathComponent("cert.pem").path
+            let made = try Toolchain.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                                          "-nodes", "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=toaster test CA",
+                                          "-addext", "subjectAltName=IP:127.0.0.1", "-addext", "basicConstraints=critical,CA:TRUE"])
+            guard made.status == 0 else { throw PTYError(description: "openssl could not make a certificate: \(made.stderr)") }
+            arguments += [certificate, key]
+        }
+        let output = folder.appendingPathComponent("output").path
+        pid = try Toolchain.spawn(arguments, output: output)
+        guard let port = Toolchain.awaitOutput(output, /listening on ([0-9]+)/) else {
+            kill(pid, SIGKILL)
+            throw PTYError(description: "the loopback service did not start: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
+        }
+        baseURL = "\(tls ? "https" : "http")://127.0.0.1:\(port)"
+    }
+
+    deinit {
+        // Not SIGTERM: the test runner's threads block it, python inherits the mask and keeps it.
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
