@@ -31,12 +31,15 @@ focus_in() { tmux -S "$socket" send-keys -H 1b 5b 49; }    # ESC [ I (a detached
 # start ARGS...: toastercli in a fixed 80x24 terminal; its exit status lands in $work/status.
 start() {
     rm -f "$work/trace.jsonl" "$work/status"
+    # remain-on-exit keeps the last screen readable after the program ends, with no process
+    # left in the pane to outlive kill-server.
     tmux -S "$socket" -f /dev/null new-session -d -x 80 -y 24 \
         "env TERM=xterm-256color LANG=C.UTF-8 '$toastercli' --launch-screen-ms 0 --state-dir '$work/state' \
-         --trace '$work/trace.jsonl' $*; echo \$? > '$work/status'; sleep 600"
-    tmux -S "$socket" set-option -g status off
+         --trace '$work/trace.jsonl' $*; echo \$? > '$work/status'" \; \
+        set-option -g remain-on-exit on \; set-option -g status off
 }
-stop() { tmux -S "$socket" kill-server; }
+server_gone() { ! tmux -S "$socket" has-session 2>/dev/null; }
+stop() { tmux -S "$socket" kill-server; wait_until "the tmux server to end" server_gone; }
 has_exited() { [ -s "$work/status" ]; }
 exit_status() { cat "$work/status"; }
 

@@ -40,7 +40,10 @@ enum Toolchain {
     /// tests spawn at once; output goes through files, since a tmux server started by the
     /// command keeps inherited pipes open.
     @discardableResult
-    static func run(_ arguments: [String], input: String = "/dev/null") throws -> (status: Int32, stdout: String, stderr: String) {
+    /// `unblockingSignals` starts the program with no signal blocked, as a shell or a CI job
+    /// would: the runner's threads block most signals, and a child inherits that mask.
+    static func run(_ arguments: [String], input: String = "/dev/null",
+                    unblockingSignals: Bool = false) throws -> (status: Int32, stdout: String, stderr: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -54,7 +57,16 @@ enum Toolchain {
         let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if unblockingSignals {
+            var none = sigset_t()
+            sigemptyset(&none)
+            posix_spawnattr_setsigmask(&attributes, &none)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        }
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw PTYError(description: "cannot run \(arguments): error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
