@@ -86,12 +86,9 @@ public struct RetryPolicy: Sendable {
         }
     }
 
-    /// The status is read from HTTPFetcher's sentence for a server error, which starts
-    /// `HTTP {status}` (too many redirects is a server error too, and does not pass).
     static func passes(_ error: SourceError) -> Bool {
         if error.kind == .timedOut { return true }
-        guard error.kind == .serverError, error.message.hasPrefix("HTTP "),
-              let status = Int(error.message.dropFirst(5).prefix(3)) else { return false }
+        guard let status = error.httpStatus else { return false }
         return status == 403 || status == 429 || (500...599).contains(status)
     }
 }

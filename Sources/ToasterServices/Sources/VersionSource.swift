@@ -30,10 +30,13 @@ extension ServiceSource {
 public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     public let kind: CheckFailure.Kind
     public let message: String
+    /// The status of an HTTP answer outside 2xx, for callers that retry some of them.
+    public let httpStatus: Int?
 
-    public init(_ kind: CheckFailure.Kind, _ message: String) {
+    public init(_ kind: CheckFailure.Kind, _ message: String, httpStatus: Int? = nil) {
         self.kind = kind
         self.message = message
+        self.httpStatus = httpStatus
     }
 
     public var description: String { message }

@@ -46,7 +46,8 @@ struct HTTPFetcher: Sendable {
             guard (200..<300).contains(answer.status) else {
                 let reason = Self.text(&answer.reason)
                 let page = Self.text(&answer.content_type).contains("html") ? " (an HTML error page)" : ""
-                throw SourceError(.serverError, "HTTP \(answer.status)\(reason.isEmpty ? "" : " " + reason)\(page) from \(host)")
+                throw SourceError(.serverError, "HTTP \(answer.status)\(reason.isEmpty ? "" : " " + reason)\(page) from \(host)",
+                                  httpStatus: answer.status)
             }
             return answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data()
         case TOASTER_HTTP_TIMEOUT:

@@ -37,8 +37,8 @@ final class VirtualPace: Pace {
         let tries = Mutex(0)
         let value = try RetryPolicy(attempts: 4, firstBackoff: .seconds(1)).run(pace: pace) { () throws(SourceError) -> Int in
             let number = tries.withLock { $0 += 1; return $0 }
-            if number == 1 { throw SourceError(.serverError, "HTTP 429 Too Many Requests from itunes.apple.com") }
-            if number == 2 { throw SourceError(.serverError, "HTTP 503 Service Unavailable (an HTML error page) from itunes.apple.com") }
+            if number == 1 { throw SourceError(.serverError, "HTTP 429 Too Many Requests from itunes.apple.com", httpStatus: 429) }
+            if number == 2 { throw SourceError(.serverError, "HTTP 503 Service Unavailable (an HTML error page) from itunes.apple.com", httpStatus: 503) }
             if number == 3 { throw SourceError(.timedOut, "timed out after 5 s (itunes.apple.com)") }
             return number
         }
@@ -56,7 +56,7 @@ final class VirtualPace: Pace {
 
         #expect(throws: SourceError(.serverError, "HTTP 403 Forbidden from itunes.apple.com (after 3 tries)")) {
             try RetryPolicy(attempts: 3).run(pace: VirtualPace()) { () throws(SourceError) -> Int in
-                throw SourceError(.serverError, "HTTP 403 Forbidden from itunes.apple.com")
+                throw SourceError(.serverError, "HTTP 403 Forbidden from itunes.apple.com", httpStatus: 403)
             }
         }
     }
@@ -120,7 +120,7 @@ final class VirtualPace: Pace {
     @Test func aFailureThatPersistsNamesTheStorefront() async throws {
         let lookups = try StorefrontLookups(lookupURL: "https://itunes.apple.com/lookup", timeout: .seconds(1), concurrency: 2, ratePerMinute: 60_000,
                                             retry: RetryPolicy(attempts: 2), pace: VirtualPace()) { (url: String, _: Duration) throws(SourceError) -> Data in
-            if url.contains("country=jp") { throw SourceError(.serverError, "HTTP 503 Service Unavailable from itunes.apple.com") }
+            if url.contains("country=jp") { throw SourceError(.serverError, "HTTP 503 Service Unavailable from itunes.apple.com", httpStatus: 503) }
             return Self.listed
         }
         #expect(throws: SourceError(.serverError, "storefront jp, ?id=42&country=: HTTP 503 Service Unavailable from itunes.apple.com (after 2 tries)")) {
