@@ -56,11 +56,12 @@ struct Preflight: ParsableCommand {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, signalNumber) }
         pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
         let limit = Duration.milliseconds(Int64(timeout * 1000))
-        let layers = try inputs.policyLayers(timeout: limit, trust: trust.trust())
+        let certificates = trust.trust()
+        let layers = try inputs.policyLayers(timeout: limit, trust: certificates)
         let lookups: StorefrontLookups
         do {
             lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate,
-                                            trust: trust.trust())
+                                            trust: certificates)
         } catch {
             throw CLIError(error.message)
         }
