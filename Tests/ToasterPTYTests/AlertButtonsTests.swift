@@ -28,9 +28,13 @@ import ToasterCore
         try expectButtonsOffTheRules(screen, labels: labels, box: box)
 
         // ← twice walks back to `later`, → twice returns to `update`; the box does not move.
-        for (key, focused) in [("Left", 1), ("Left", 0), ("Right", 1), ("Right", 2)] {
+        for (key, focused, previous) in [("Left", 1, 2), ("Left", 0, 1), ("Right", 1, 0), ("Right", 2, 1)] {
             try app.terminal.press(key)
-            let moved = try app.terminal.waitFor("[ \(labels[focused]) ]")
+            // The frame is whole once the previous button has lost its brackets: stacked, the
+            // rows are written top to bottom, and a capture can fall between them.
+            let moved = try app.terminal.waitForScreen("the focus on \(labels[focused])") {
+                $0.contains("[ \(labels[focused]) ]") && !$0.contains("[ \(labels[previous]) ]")
+            }
             #expect(labels.indices.filter { moved.contains("[ \(labels[$0]) ]") } == [focused], "one focused button")
             let after = try AlertBox.find(in: moved.components(separatedBy: "\n"))
             #expect((after.left, after.right, after.top, after.bottom) == (box.left, box.right, box.top, box.bottom))
