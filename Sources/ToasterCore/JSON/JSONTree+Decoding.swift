@@ -132,14 +132,23 @@ extension TreeDecoder: SingleValueDecodingContainer {
 
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let members: [(key: String, value: JSONTree)]
+    /// Each key's value: an object of n keys (a `[String: String]` of Remote Config entries)
+    /// is decoded in n lookups, not n² searches. The reader has refused a key written twice.
+    let values: [String: JSONTree]
     let decoder: TreeDecoder
     var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
-    func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
+    init(members: [(key: String, value: JSONTree)], decoder: TreeDecoder) {
+        self.members = members
+        values = Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        self.decoder = decoder
+    }
+
+    func contains(_ key: Key) -> Bool { values[key.stringValue] != nil }
 
     private func child(_ key: Key) throws(JSONShapeError) -> TreeDecoder {
-        guard let value = members.first(where: { $0.key == key.stringValue })?.value else {
+        guard let value = values[key.stringValue] else {
             throw JSONShapeError(place: decoder.place, problem: "no \(JSONValue.string(key.stringValue).serialized())")
         }
         return decoder.child(value, key: key)

@@ -83,8 +83,9 @@ struct CheckOptions: ParsableArguments {
     func validate() throws {
         _ = try parsedVersion(appVersion, "--app-version")
         if let storeVersion { _ = try parsedVersion(storeVersion, "--store-version") }
-        if kind == .demo {
-            if let minRequiredVersion { _ = try parsedVersion(minRequiredVersion, "--min-required-version") }
+        if let minRequiredVersion, kind == .demo { _ = try parsedVersion(minRequiredVersion, "--min-required-version") }
+        // The demo store's listing: the demo source's, or the App Store's beside remote-config or cms.
+        if kind == .demo || storeVersion != nil {
             _ = try parsedVersion(storeMinimumOs, "--store-minimum-os")
             guard ISO8601.parse(storeReleased) != nil else {
                 throw ValidationError("--store-released \"\(storeReleased)\" is not an ISO 8601 date such as 2026-11-20T00:00:00Z")
@@ -118,7 +119,7 @@ struct CheckOptions: ParsableArguments {
     var kind: SourceKind { source ?? .demo }
 
     /// A version given on the command line that does not parse is a bad value: a usage error.
-    func parsedVersion(_ text: String, _ flag: String) throws(ValidationError) -> Version {
+    private func parsedVersion(_ text: String, _ flag: String) throws(ValidationError) -> Version {
         do { return try Version(text) } catch { throw ValidationError("\(flag): \(error)") }
     }
 
