@@ -23,6 +23,9 @@ struct AlertLayout {
     /// ending in `…` (none at all when the title alone fills the rows, and then its last line
     /// ends in `…`).
     let message: [String]
+    /// Whether a blank row parts the title from the message: the first thing to go when the
+    /// rows run short.
+    let gap: Bool
     /// Each button's label as drawn: `[ 업데이트 ]` focused, `  다음에  ` not; a title wider
     /// than the alert's text is shortened with `…`, no other.
     let labels: [String]
@@ -69,8 +72,8 @@ struct AlertLayout {
         let buttonRows = sideBySide ? 1 : titles.count
         // Borders and separator: three rows; the rest is text.
         let textRows = rows - 3 - buttonRows
-        (title, message) = Self.text(fullTitle, fullMessage, rows: max(0, textRows), width: max(1, width - 4))
-        height = 3 + buttonRows + title.count + (message.isEmpty ? 0 : 1 + message.count)
+        (title, message, gap) = Self.text(fullTitle, fullMessage, rows: max(0, textRows), width: max(1, width - 4))
+        height = 3 + buttonRows + title.count + (gap ? 1 : 0) + message.count
         let left = (screenWidth - width) / 2
         self.left = left
         top = max(0, (rows - height) / 2)
@@ -94,12 +97,14 @@ struct AlertLayout {
         return labels.indices.first { self.row(ofButton: $0) == row && columns(ofButton: $0).contains(column) }
     }
 
-    /// The title and message lines that fit in `rows`. The message needs a blank row above
-    /// it and one line; whatever is left out is marked by `…` ending the last line shown.
-    private static func text(_ title: [String], _ message: [String], rows: Int, width: Int) -> ([String], [String]) {
-        if title.count + 1 + message.count <= rows { return (title, message) }
-        if rows >= title.count + 2 { return (title, continued(Array(message.prefix(rows - title.count - 1)), width: width)) }
-        return (continued(Array(title.prefix(rows)), width: width), [])
+    /// The title and message lines that fit in `rows`, and whether the blank row between them
+    /// does. The blank row goes first, then message lines from the end, then title lines; a
+    /// line left out is marked by `…` ending the last line shown.
+    private static func text(_ title: [String], _ message: [String], rows: Int, width: Int) -> ([String], [String], Bool) {
+        if title.count + 1 + message.count <= rows { return (title, message, true) }
+        if title.count + message.count <= rows { return (title, message, false) }
+        if rows > title.count { return (title, continued(Array(message.prefix(rows - title.count)), width: width), false) }
+        return (continued(Array(title.prefix(rows)), width: width), [], false)
     }
 
     private static func continued(_ lines: [String], width: Int) -> [String] {

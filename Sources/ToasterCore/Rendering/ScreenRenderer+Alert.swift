@@ -30,7 +30,7 @@ extension ScreenRenderer {
             canvas.put("│", x: left, y: row, style: .alertBorder)
             canvas.put("│", x: left + width - 1, y: row, style: .alertBorder)
         }
-        let message = layout.message.isEmpty ? [] : [""] + layout.message
+        let message = (layout.gap ? [""] : []) + layout.message
         for (offset, (line, style)) in (layout.title.map { ($0, CellStyle.alertTitle) } + message.map { ($0, CellStyle.alertMessage) }).enumerated() {
             putCentred(line, y: top + 1 + offset, style: style, within: left + 1, width: width - 2)
         }

@@ -97,12 +97,16 @@ import Testing
         let forced = alert(.forceUpdate)
         let full = AlertLayout(forced, screenWidth: 30, rows: 20)
         #expect(full.message.count == 5 && full.message.allSatisfy { !$0.hasSuffix("…") })
-        // Two message lines fit of five: the second ends in `…`.
+        #expect(full.gap)
+        // One row short: the blank row under the title goes, nothing else.
+        let tight = AlertLayout(forced, screenWidth: 30, rows: 10)
+        #expect(!tight.gap && tight.message == full.message && tight.height == 10)
+        // Three message lines fit of five: the third ends in `…`.
         let cut = AlertLayout(forced, screenWidth: 30, rows: 8)
-        #expect(cut.message == [full.message[0], full.message[1] + "…"])
+        #expect(!cut.gap && cut.message == [full.message[0], full.message[1], full.message[2] + "…"])
         #expect(cut.top + cut.height == 8)
         // Room for the title only: the title says more follows, within the box's text width.
-        let titleOnly = AlertLayout(forced, screenWidth: 30, rows: 6)
+        let titleOnly = AlertLayout(forced, screenWidth: 30, rows: 5)
         #expect(titleOnly.message.isEmpty && titleOnly.title == ["신규 기능 업데이트 알…"])
         // A line as wide as the box's text loses its last character to the `…`.
         #expect(TextWrapper.continued("가나다", width: 6) == "가나…")
