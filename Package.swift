@@ -22,6 +22,11 @@ let package = Package(
         .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),
         .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
+        // The one rule for statuses and messages both executables follow (docs/03, 6).
+        .target(
+            name: "ToasterCommandLine",
+            dependencies: ["ToasterCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .target(
             name: "ToasterTerminal",
             dependencies: ["ToasterCore", "CNcursesw", "CTerminalSupport"]
@@ -41,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "toaster-server",
             dependencies: [
-                "ToasterServer", "ToasterCore", "ToasterFiles",
+                "ToasterServer", "ToasterCore", "ToasterFiles", "ToasterCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -50,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "toastercli",
             dependencies: [
-                "ToasterCore", "ToasterTerminal", "ToasterServices", "ToasterFiles", "CTerminalSupport",
+                "ToasterCore", "ToasterTerminal", "ToasterServices", "ToasterFiles", "ToasterCommandLine", "CTerminalSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -11,7 +11,7 @@ extension ServicePolicy {
         let tree: JSONTree, policy: ServicePolicy
         do { tree = try StrictJSON.parse(data) } catch { throw PolicyError("not a policy: \(error)") }
         try refuseUnknownKeys(in: tree)
-        do { policy = try StrictJSON.decode(ServicePolicy.self, checked: data) } catch { throw PolicyError("not a policy: \(error)") }
+        do { policy = try StrictJSON.decode(ServicePolicy.self, tree: tree) } catch { throw PolicyError("not a policy: \(error)") }
         try policy.validate()
         return policy
     }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 import Hummingbird
 import NIOCore
+import ToasterCommandLine
 import ToasterCore
 import ToasterServer
 import ToasterFiles
@@ -17,6 +18,11 @@ struct ToasterServerCommand: AsyncParsableCommand {
         discussion: "SIGHUP reloads the policy file; an invalid file leaves the served policy unchanged.",
         version: "0.1.0"
     )
+
+    /// ArgumentParser's `main()`, with the rule for statuses and messages (docs/03, 6).
+    static func main() async {
+        await CommandLineRule.main(ToasterServerCommand.self)
+    }
 
     @Option(help: "The policy file (JSON; see examples/policy.json).")
     var policy: String?
@@ -47,8 +53,8 @@ struct ToasterServerCommand: AsyncParsableCommand {
         case (_?, _?): throw ValidationError("--check-policy only checks a file: give it without --policy")
         default: break
         }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-        guard (0...600_000).contains(latencyMs) else { throw ValidationError("--latency-ms must be between 0 and 600000") }
+        try OptionRange.check(port, within: 0...65535, "--port")
+        try OptionRange.check(latencyMs, within: 0...600_000, "--latency-ms")
     }
 
     func run() async throws {
@@ -105,8 +111,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
 
     /// One line on stdout, written through at once: scripts and tests wait for these lines.
     private static func say(_ line: String) {
-        var bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        Output.line(line)
     }
 
     private static func secret(from path: String, _ flag: String) throws(StartupError) -> String {

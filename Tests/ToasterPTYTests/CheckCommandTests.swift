@@ -39,10 +39,10 @@ import Testing
         #expect(result.status == status)
     }
 
-    @Test func unusableVersionIsAClearMessageWithStatusOne() throws {
+    @Test func unusableVersionIsABadValueWithStatus64() throws {
         let result = try check(["--app-version", "1..2"])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("invalid version \"1..2\""))
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Error: --app-version: invalid version \"1..2\""))
     }
 
     @Test func lookupWithoutResultsFailsNamingTheCountry() throws {
@@ -160,7 +160,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try check(["--source", "remote-config", "--url", file.absoluteString])
         #expect(result.status == 1)
-        #expect(result.stderr == "Error: remote-config: Remote Config answer is unusable: it is not JSON: \(problem)\n")
+        #expect(result.stderr == "Error: remote-config: Remote Config answer from \(file.path) is unusable: it is not JSON: \(problem)\n")
     }
 
     @Test func aFileURLWithAHostIsRefused() throws {

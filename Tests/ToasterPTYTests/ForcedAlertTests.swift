@@ -46,16 +46,18 @@ import Testing
             "alertPresented ForceUpdate",
             "alertDismissed 업데이트",
         ])
-        #expect(Array(summary.dropFirst(7).prefix(6)) == [
+        #expect(Array(summary.dropFirst(7).prefix(7)) == [
             "openURL",
             "lifecycle sceneWillResignActive(_:)",
             "lifecycle sceneDidEnterBackground(_:)",
+            "storePage",
             "lifecycle sceneWillEnterForeground(_:)",
             "lifecycle sceneDidBecomeActive(_:)",
             "alertPresented ForceUpdate",
         ])
         let presented = try app.trace.events().first { $0["event"] as? String == "alertPresented" }
         #expect(presented?["buttons"] as? [String] == ["업데이트"])
+        #expect(presented?["buttonIds"] as? [String] == ["update"])
         #expect(presented?["title"] as? String == ToasterApp.forcedTitle)
     }
 

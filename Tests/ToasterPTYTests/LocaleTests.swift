@@ -8,6 +8,8 @@ import Testing
         ([], ["LANG": "ja_JP.UTF-8", "LC_ALL": ""], "新機能アップデートのお知らせ", "[ アップデート ]", "保存したリンク"),
         ([], ["LC_ALL": "en_US.UTF-8"], "New Feature Update", "[ Update ]", "Saved links"),
         ([], ["LC_ALL": "C.UTF-8"], "신규 기능 업데이트 알림", "[ 업데이트 ]", "저장한 링크"),
+        // A language the program lacks gets English, as Siren falls back.
+        ([], ["LANG": "fr_FR.UTF-8", "LC_ALL": ""], "New Feature Update", "[ Update ]", "Saved links"),
     ])
     func forcedAlertAndHomeSpeakTheLanguage(arguments: [String], environment: [String: String], title: String,
                                            button: String, heading: String) throws {

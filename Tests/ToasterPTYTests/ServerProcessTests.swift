@@ -48,7 +48,7 @@ import Testing
         let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
         let invalid = try Toolchain.run([binary, "--policy", bad.path, "--port", "0"])
         #expect(invalid.status == 1)
-        #expect(invalid.stderr.contains("apps[0].bundleId\" is missing"))
+        #expect(invalid.stderr.contains(#"apps[0]: no "bundleId""#), "\(invalid.stderr)")
 
         let server = try ServerProcess()
         let port = try #require(server.baseURL.split(separator: ":").last.map(String.init))

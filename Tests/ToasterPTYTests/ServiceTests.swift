@@ -34,6 +34,31 @@ import Testing
         try app.terminal.waitFor("▸ SceneDelegate 생명주기 정리")
     }
 
+    /// Remote Config and a CMS decide; the App Store beside them (a lookup, or --store-version)
+    /// says what an install brings, so the forced alert's round trip ends in a relaunch.
+    @Test(arguments: [
+        (["--source", "remote-config", "--url", "/v1/projects/toaster/namespaces/firebase:fetch", "--store-url", "/lookup"], "update"),
+        (["--source", "cms", "--url", "/api/v1/force_update", "--store-version", "2.0.0"], "update"),
+    ])
+    func everySourceInstallsAndRelaunchesThroughTheStore(arguments: [String], button: String) throws {
+        let server = try ServerProcess()
+        let resolved = arguments.map { $0.hasPrefix("/") ? server.baseURL + $0 : $0 }
+        let app = try ToasterApp(resolved + ["--app-id", "1234567890", "--app-version", "1.0.0"])
+        try app.trace.waitFor("the forced alert") { $0.contains("alertPresented ForceUpdate") }
+        try app.terminal.press("Enter")
+        try app.trace.waitFor("the App Store page") { $0.contains("storePage") }
+        let page = try #require(try app.trace.events().first { $0["event"] as? String == "storePage" })
+        #expect(page["button"] as? String == button)
+        #expect(page["version"] as? String == "2.0.0")
+        try app.terminal.press("Enter")
+        let summary = try app.trace.waitFor("the relaunch's check") { $0.last == "versionCheck none" }
+        #expect(summary.contains("installStarted") && summary.contains("installFinished"))
+        let events = try app.trace.events()
+        #expect(events.contains { $0["event"] as? String == "installFinished" && $0["version"] as? String == "2.0.0" })
+        #expect(events.last?["current"] as? String == "2.0.0", "the relaunched app runs the store's version")
+        try app.terminal.waitFor("v2.0.0")
+    }
+
     @Test func slowServiceTimesOutAndHomeStaysUsable() throws {
         let server = try ServerProcess(arguments: ["--latency-ms", "5000"])
         let app = try ToasterApp(lookupArguments(server) + ["--timeout", "1"])

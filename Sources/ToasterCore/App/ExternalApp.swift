@@ -39,13 +39,15 @@ public struct StorePage: Sendable, Equatable {
 
 /// What the store says about its current version, for the simulated App Store screen.
 public struct StoreListing: Sendable, Equatable {
-    public var appName: String
+    /// The name the source gives (a lookup's `trackName`); nil when it gives none, and the page
+    /// shows the app's name in the UI's language.
+    public var appName: String?
     public var version: String
     public var releaseNotes: String?
     public var releaseDate: String?
     public var minimumOSVersion: String?
 
-    public init(appName: String, version: String, releaseNotes: String? = nil,
+    public init(appName: String?, version: String, releaseNotes: String? = nil,
                 releaseDate: String? = nil, minimumOSVersion: String? = nil) {
         self.appName = appName
         self.version = version

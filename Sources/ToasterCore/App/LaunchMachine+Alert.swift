@@ -21,7 +21,7 @@ extension LaunchMachine {
 
     private mutating func present(_ model: AlertModel, updateURL: String) {
         state.alert = PresentedAlert(model, updateURL: updateURL)
-        trace(.alertPresented(type: model.type, title: model.title, buttons: model.buttonTitles))
+        trace(.alertPresented(type: model.type, title: model.title, buttons: model.buttons))
     }
 
     /// A newer check lifted the alert's reason: it goes without any button being pressed.
@@ -50,13 +50,14 @@ extension LaunchMachine {
         default:
             return
         }
+        if alert.focusedIndex != state.alert?.focusedIndex { trace(.alertFocus(alert.model.buttons[alert.focusedIndex])) }
         state.alert = alert
     }
 
     /// Like a `UIAlertAction`: the alert goes first, then the action runs.
     private mutating func activate(_ button: AlertButton, of alert: PresentedAlert) {
         state.alert = nil
-        trace(.alertDismissed(button: button.title))
+        trace(.alertDismissed(button: button))
         if !alert.model.type.isForced { state.optionalAlert = .answered }
         switch button.role {
         case .update: openExternally(alert.updateURL)

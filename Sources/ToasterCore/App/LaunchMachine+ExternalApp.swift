@@ -3,7 +3,16 @@ extension LaunchMachine {
     mutating func openExternally(_ url: String) {
         trace(.openURL(url))
         enterBackground()
-        state.externalApp = ExternalApp.opening(url, listing: state.decision?.listing, installedVersion: state.configuration.appVersion)
+        show(ExternalApp.opening(url, listing: state.decision?.listing, installedVersion: state.configuration.appVersion))
+    }
+
+    /// The other app comes to the front, and the trace says which.
+    mutating func show(_ app: ExternalApp) {
+        state.externalApp = app
+        switch app {
+        case .appStore(let page): trace(.storePage(page))
+        case let .browser(url, reason): trace(.browser(url: url, reason: reason))
+        }
     }
 
     /// The user can leave the other app unless an install is running there.
@@ -25,6 +34,7 @@ extension LaunchMachine {
         guard page.offersUpdate else { return returnToApp() }
         page.installProgress = 0
         state.externalApp = .appStore(page)
+        if let version = page.listing?.version { trace(.installStarted(version: version)) }
         effects.append(.startTimer(.installStep, milliseconds: state.configuration.installStepMilliseconds))
     }
 
@@ -41,6 +51,7 @@ extension LaunchMachine {
     /// Installing replaces the process: the scene disconnects and the flow starts again at the
     /// new version, with a fresh run's memory.
     private mutating func relaunch(at version: String) {
+        trace(.installFinished(version: version))
         trace(.lifecycle(.didDisconnect))
         var configuration = state.configuration
         configuration.appVersion = version

@@ -14,7 +14,7 @@ extension LaunchMachine {
             // iOS opens a link the app does not claim in Safari.
             trace(.openURL(link.url))
             enterBackground()
-            state.externalApp = .browser(url: link.url, reason: link.explanation)
+            show(.browser(url: link.url, reason: link.explanation))
         }
     }
 }

@@ -12,9 +12,20 @@ extension TraceEvent {
                     ("latest", latest.json), ("decision", .string(decision.rawValue)), ("reason", .string(reason.rawValue))] + gate
         case let .alertPresented(type, title, buttons):
             return [("event", .string("alertPresented")), ("type", .string(type.rawValue)), ("title", .string(title)),
-                    ("buttons", .array(buttons.map(JSONValue.string)))]
+                    ("buttons", .array(buttons.map { .string($0.title) })), ("buttonIds", .array(buttons.map { .string($0.role.traceID) }))]
         case .alertDismissed(let button):
-            return [("event", .string("alertDismissed")), ("button", button.json)]
+            return [("event", .string("alertDismissed")), ("button", (button?.title).json), ("buttonId", (button?.role.traceID).json)]
+        case .alertFocus(let button):
+            return [("event", .string("alertFocus")), ("button", .string(button.title)), ("buttonId", .string(button.role.traceID))]
+        case .storePage(let page):
+            let button: JSONValue = page.listing == nil ? .null : .string(page.offersUpdate ? "update" : "open")
+            return [("event", .string("storePage")), ("button", button), ("version", (page.listing?.version).json), ("url", .string(page.url))]
+        case .installStarted(let version):
+            return [("event", .string("installStarted")), ("version", .string(version))]
+        case .installFinished(let version):
+            return [("event", .string("installFinished")), ("version", .string(version))]
+        case let .browser(url, reason):
+            return [("event", .string("browser")), ("url", .string(url)), ("reason", reason.json)]
         case .universalLink(let link):
             return [("event", .string("universalLink")), ("url", .string(link.url)), ("outcome", .string(link.outcome.rawValue)),
                     ("path", .string(link.path)), ("decidedBy", (link.decidedBy?.label).json), ("why", .string(link.explanation))]
@@ -28,5 +39,16 @@ extension TraceEvent {
     /// One trace line: `{"t": ms, "event": …}`.
     public func traceLine(milliseconds: Int) -> String {
         JSONValue.object([("t", .number(milliseconds))] + jsonMembers).serialized()
+    }
+}
+
+extension AlertButton.Role {
+    /// The id a trace names the button by, the same in every language: Siren's action names.
+    public var traceID: String {
+        switch self {
+        case .update: "update"
+        case .later: "nextTime"
+        case .skip: "skip"
+        }
     }
 }

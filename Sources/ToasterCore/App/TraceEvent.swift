@@ -4,10 +4,19 @@ public enum TraceEvent: Sendable, Equatable {
     /// `heldBack` names the gate that kept the alert the rules call for away.
     case versionCheck(source: String, current: String, latest: String?, decision: Decision, reason: DecisionReason,
                       heldBack: HoldBack? = nil)
-    case alertPresented(type: AlertType, title: String, buttons: [String])
+    case alertPresented(type: AlertType, title: String, buttons: [AlertButton])
     /// `button` is nil when the app withdrew the alert because a new check lifted it.
-    case alertDismissed(button: String?)
+    case alertDismissed(button: AlertButton?)
+    /// The focus moved to another button of the alert.
+    case alertFocus(AlertButton)
     case openURL(String)
+    /// The simulated App Store came to the front with the app's page.
+    case storePage(StorePage)
+    /// Its install button was pressed; then the install finished and the app relaunches.
+    case installStarted(version: String)
+    case installFinished(version: String)
+    /// The simulated browser came to the front; `reason` says why a universal link went there.
+    case browser(url: String, reason: String?)
     /// The launch link was handled: opened in the app, or sent to the browser.
     case universalLink(LinkVerdict)
     case error(String)

@@ -3,7 +3,8 @@
 /// JSON" with no line, which loses objects' key order, and which lets a key written twice pass.
 public enum JSONTree: Sendable {
     case string(String)
-    case number(Double)
+    /// As written, so that a message can quote it and a whole number is read exactly.
+    case number(String)
     case bool(Bool)
     case null
     case array([JSONTree])
@@ -171,7 +172,7 @@ extension JSONTree {
             return value
         }
 
-        private mutating func number() throws(JSONSyntaxError) -> Double {
+        private mutating func number() throws(JSONSyntaxError) -> String {
             let start = offset
             func digits() -> Int {
                 let first = offset
@@ -190,7 +191,7 @@ extension JSONTree {
                 _ = take(UInt8(ascii: "+")) || take(UInt8(ascii: "-"))
                 guard digits() > 0 else { throw error("expected a digit in the exponent") }
             }
-            return Double(String(decoding: bytes[start..<offset], as: UTF8.self)) ?? .infinity
+            return String(decoding: bytes[start..<offset], as: UTF8.self)
         }
 
         private mutating func literal(_ word: String) throws(JSONSyntaxError) {
@@ -230,10 +231,13 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// Where a value sits in a JSON document, written as a JavaScript path:
 /// `applinks.details[1].components[0]["/"]`.
-public struct JSONPlace: Sendable, CustomStringConvertible {
+public struct JSONPlace: Sendable, Equatable, CustomStringConvertible {
     public let description: String
 
     public static let root = JSONPlace(description: "")
+
+    /// The place as a message names it: the path, or `top level` for the document itself.
+    public var named: String { description.isEmpty ? "top level" : description }
 
     public func key(_ name: String) -> JSONPlace {
         let plain = name.first.map { !$0.isASCIIDigit } ?? false

@@ -11,7 +11,8 @@ public enum JSONValue: Sendable, Equatable {
         lhs.serialized() == rhs.serialized()
     }
 
-    /// Compact JSON text, UTF-8 kept as is, control characters escaped.
+    /// Compact JSON text, UTF-8 kept as is, control characters and bidirectional controls escaped
+    /// (`TextSanitizer.isUnsafe`), so that no output carries them raw.
     public func serialized() -> String {
         switch self {
         case .string(let text): return Self.quote(text)
@@ -32,10 +33,7 @@ public enum JSONValue: Sendable, Equatable {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where TextSanitizer.isUnsafe(scalar): output += TextSanitizer.escape(scalar)
             default: output.unicodeScalars.append(scalar)
             }
         }

@@ -11,7 +11,7 @@ extension ScreenRenderer {
         var row = 2
         let layout = StoreLayout(page, language: state.configuration.language, screenHeight: canvas.height)
         let actionRow = layout.actionRow
-        for (text, style) in [(TextSanitizer.cleanLine(listing.appName), CellStyle.heading),
+        for (text, style) in [(TextSanitizer.cleanLine(listing.appName ?? strings.appName), CellStyle.heading),
                               (TextSanitizer.cleanLine(facts.joined(separator: " · ")), .storeText)] where row < actionRow {
             canvas.put(text, x: 2, y: row, style: style, limit: canvas.width - 4)
             row += 1

@@ -1,8 +1,18 @@
-/// Makes untrusted text (from a service or a file) safe to draw: no C0 or C1 control, DEL or
-/// bidirectional override reaches the terminal. Line breaks become `\n` and tabs become spaces,
-/// so that layout, not the terminal, decides where text goes.
+/// Makes untrusted text (from a service, a file or an argument) safe for a terminal: no C0 or
+/// C1 control, DEL or bidirectional override reaches it raw. Drawn text loses them (`clean`);
+/// printed text shows them escaped (`escaped`), so a person sees what a hostile answer held;
+/// JSON output escapes the same set as `\u001b` (`JSONValue`).
 public enum TextSanitizer {
     public static let tabWidth = 4
+
+    /// The characters no output may carry raw: C0 and C1 controls, DEL, and the bidirectional
+    /// marks, overrides and isolates that reorder what a terminal shows.
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
 
     public static func clean(_ text: String) -> String {
         var output = String.UnicodeScalarView()
@@ -13,8 +23,7 @@ public enum TextSanitizer {
             case 0x0A where previousWasCarriageReturn: continue
             case 0x0A, 0x0D, 0x2028, 0x2029, 0x85: output.append("\n")
             case 0x09: output.append(contentsOf: repeatElement(" ", count: tabWidth))
-            case 0x00..<0x20, 0x7F..<0xA0: continue
-            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: continue
+            case _ where isUnsafe(scalar): continue
             default: output.append(scalar)
             }
         }
@@ -24,6 +33,26 @@ public enum TextSanitizer {
     /// One line of text: line breaks become spaces.
     public static func cleanLine(_ text: String) -> String {
         clean(text).replacingNewlines()
+    }
+
+    /// Text for standard output or error: line feeds kept (a message or a report may have
+    /// several lines), every other unsafe character written as `\u001b`, as JSON would.
+    public static func escaped(_ text: String) -> String {
+        var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            guard scalar != "\n", isUnsafe(scalar) else {
+                output.append(scalar)
+                continue
+            }
+            output.append(contentsOf: escape(scalar).unicodeScalars)
+        }
+        return String(output)
+    }
+
+    /// `\u001b`: the JSON escape of one character.
+    public static func escape(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
 

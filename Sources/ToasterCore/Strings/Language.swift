@@ -2,12 +2,17 @@
 public enum Language: String, Sendable, CaseIterable {
     case ko, en, ja
 
-    /// `--locale` if given, else the first set of LC_ALL, LC_MESSAGES, LANG (POSIX order);
-    /// Korean, the reference app's language, when none names a supported language.
+    /// `--locale` if given (nil when it is none of ours), else the first set of LC_ALL,
+    /// LC_MESSAGES, LANG (POSIX order). A locale in a language the program lacks (`fr_FR.UTF-8`)
+    /// gets English, as Siren falls back to English; none set, or one naming no language (`C`,
+    /// `POSIX`), gets Korean, the reference app's own.
     public static func resolve(flag: String?, environment: [String: String]) -> Language? {
         if let flag { return Language(localeName: flag) }
-        let name = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        return name.flatMap(Language.init(localeName:)) ?? .ko
+        guard let name = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else {
+            return .ko
+        }
+        if let language = Language(localeName: name) { return language }
+        return ["c", "posix"].contains(name.prefix { $0.isLetter }.lowercased()) ? .ko : .en
     }
 
     /// Reads `ko`, `en_US.UTF-8`, `ja-JP`, …; nil for a language not supported.

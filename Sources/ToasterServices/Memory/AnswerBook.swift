@@ -60,10 +60,19 @@ public final class AnswerBook: Sendable {
         return (name.isEmpty ? "app" : String(name)) + ".json"
     }
 
-    public static func decode(_ data: Data) throws -> AnswerMemory {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(AnswerMemory.self, from: data)
+    /// A state file's answers; the error names the file, the place and the problem, and how to
+    /// be rid of the file: `… is not a state file (shownAt: "x" is not an ISO 8601 date); toastercli state reset forgets it`.
+    private static func decode(_ data: Data, path: String) throws(FileError) -> AnswerMemory {
+        do {
+            return try StrictJSON.decode(AnswerMemory.self, from: data).value
+        } catch {
+            throw FileError("\(path) is not a state file (\(error)); `toastercli state reset` forgets it")
+        }
+    }
+
+    /// The answers in the file at `path`, at most `maximumBytes`.
+    static func read(_ path: String) throws(FileError) -> AnswerMemory {
+        try decode(BoundedFile.read(path, limit: maximumBytes), path: path)
     }
 
     public static func encode(_ memory: AnswerMemory) -> Data {
@@ -91,25 +100,13 @@ public final class AnswerBook: Sendable {
         guard access(path, F_OK) == 0 else { return (AnswerMemory(), nil) }
         let reason: String
         do {
-            return (try decode(try BoundedFile.read(path, limit: maximumBytes)), nil)
-        } catch let error as FileError {
-            reason = error.description
+            return (try read(path), nil)
         } catch {
-            reason = "\(path) is not a state file (\(Self.describe(error)))"
+            reason = error.description
         }
         rename(path, path + ".corrupt")
         let replaced = (try? save(AnswerMemory(), to: path)) != nil
         // The outcome first: on the home screen's notice row only the start may fit.
         return (AnswerMemory(), "unreadable state file \(replaced ? "replaced" : "set aside"), kept as \(path).corrupt: \(reason)")
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context): context.debugDescription
-        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
-             DecodingError.keyNotFound(_, let context):
-            "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
-        default: "\(error)"
-        }
     }
 }

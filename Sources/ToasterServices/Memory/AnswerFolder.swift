@@ -17,8 +17,7 @@ public struct AnswerFolder: Sendable {
             let path = "\(directory)/\(name)"
             let appKey = String(name.dropLast(".json".count))
             do {
-                return AnswerFolderEntry(appKey: appKey, path: path,
-                                         memory: .success(try AnswerBook.decode(BoundedFile.read(path, limit: AnswerBook.maximumBytes))))
+                return AnswerFolderEntry(appKey: appKey, path: path, memory: .success(try AnswerBook.read(path)))
             } catch {
                 return AnswerFolderEntry(appKey: appKey, path: path, memory: .failure(AnswerFolderEntry.Problem(description: "\(error)")))
             }

@@ -99,8 +99,9 @@ public final class StorefrontLookups: Sendable {
     private func answer(_ request: LookupRequest) throws(SourceError) -> LookupAnswer {
         try retry.run(pace: pace) { () throws(SourceError) -> LookupAnswer in
             limiter.waitForSlot()
-            let data = try fetch(url(for: request), timeout)
-            return LookupAnswer(request: request, entry: try AppStoreLookup.entry(from: data)?.lookupEntry)
+            let url = url(for: request)
+            let data = try fetch(url, timeout)
+            return LookupAnswer(request: request, entry: try AppStoreLookup.entry(from: data, what: "App Store lookup answer from \(url)")?.lookupEntry)
         }
     }
 }

@@ -34,7 +34,7 @@ public struct AppStoreSource: ServiceSource {
         case .bundleID(let bundleID): ("bundleId", bundleID)
         }
         let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
-        guard let entry = try AppStoreLookup.entry(from: data) else {
+        guard let entry = try AppStoreLookup.entry(from: data, what: "App Store lookup answer from \(location)") else {
             throw SourceError(.notListed, "app not found in store \(country)")
         }
         return Self.policy(from: entry)
@@ -69,15 +69,15 @@ struct AppStoreLookup: Decodable, Sendable {
     let results: [Entry]
 
     /// The app's entry, nil for `resultCount: 0` (not listed in that storefront).
-    static func entry(from data: Data) throws(SourceError) -> Entry? {
-        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: "App Store lookup").value
+    static func entry(from data: Data, what: String) throws(SourceError) -> Entry? {
+        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: what).value
         return lookup.resultCount == 0 ? nil : lookup.results.first
     }
 }
 
 extension AppStoreLookup.Entry {
     var listing: StoreListing {
-        StoreListing(appName: trackName ?? "Toaster", version: version, releaseNotes: releaseNotes,
+        StoreListing(appName: trackName, version: version, releaseNotes: releaseNotes,
                      releaseDate: currentVersionReleaseDate, minimumOSVersion: minimumOsVersion)
     }
 

@@ -18,7 +18,7 @@ public struct CMSSource: ServiceSource {
 
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let data = try location.read(timeout: timeout, headers: apiKey.map { [("X-MICROCMS-API-KEY", $0)] } ?? [])
-        let (object, tree) = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS")
+        let (object, tree) = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS answer from \(location)")
         return try object.policy(absence: JSONPayload.absence(of: CMSForceUpdate.expectedKeys, in: tree, what: "CMS object"))
     }
 }

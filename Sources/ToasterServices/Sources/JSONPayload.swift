@@ -2,17 +2,19 @@ import FoundationEssentials
 import ToasterCore
 
 /// Decodes a service's answer as standard JSON (`StrictJSON`), as one short sentence when it
-/// cannot.
+/// cannot: what was read and from where, the place in it and the problem
+/// (`App Store lookup answer from /tmp/x.json is unusable: results[0].trackId: 1.5 is not a whole number`).
 enum JSONPayload {
+    /// `what`: the answer and where it came from, as the message begins.
     static func decode<T: Decodable>(_ type: T.Type, from data: Data, what: String) throws(SourceError) -> (value: T, tree: JSONTree) {
         do {
             return try StrictJSON.decode(type, from: data)
         } catch let error where error.syntax?.line == 1 && error.syntax?.column == 1 {
             // Not JSON from its first byte: most often an HTML error page, which its start shows.
             let start = String(decoding: data.prefix(40), as: UTF8.self)
-            throw SourceError(.unusableAnswer, "\(what) answer is unusable: it is not JSON (it starts \(JSONValue.string(TextSanitizer.cleanLine(start)).serialized()))")
+            throw SourceError(.unusableAnswer, "\(what) is unusable: it is not JSON (it starts \(JSONValue.string(TextSanitizer.cleanLine(start)).serialized()))")
         } catch {
-            throw SourceError(.unusableAnswer, "\(what) answer is unusable: \(error)")
+            throw SourceError(.unusableAnswer, "\(what) is unusable: \(error)")
         }
     }
 

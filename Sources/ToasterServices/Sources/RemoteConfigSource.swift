@@ -24,7 +24,7 @@ public struct RemoteConfigSource: ServiceSource {
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let request = Data(#"{"appId":"\#(appID)","appInstanceId":"toastercli","sdkVersion":"toastercli"}"#.utf8)
         let data = try location.read(timeout: timeout, post: request)
-        let (fetch, tree) = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: "Remote Config")
+        let (fetch, tree) = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: "Remote Config answer from \(location)")
         switch fetch.state ?? (fetch.entries == nil ? nil : "UPDATE") {
         case "UPDATE":
             let entries = fetch.entries ?? [:]
@@ -34,7 +34,7 @@ public struct RemoteConfigSource: ServiceSource {
                 latestVersion: latest,
                 minimumRequiredVersion: entries[keys.minimumRequired],
                 updateURL: entries[keys.storeURL],
-                listing: latest.map { StoreListing(appName: "Toaster", version: $0) },
+                listing: latest.map { StoreListing(appName: nil, version: $0) },
                 notices: JSONPayload.absence(of: expected, in: tree["entries"] ?? .object([]), what: "Remote Config entries")
                     .map { [$0] } ?? []
             )

@@ -4,32 +4,41 @@ import FoundationEssentials
 import ToasterFiles
 
 /// Where a source reads its answer: `--url` checked once, up front.
-public enum SourceLocation: Sendable, Equatable {
+public enum SourceLocation: Sendable, Equatable, CustomStringConvertible {
     case file(path: String)
     /// An http:// or https:// URL, and the CA certificates that https trusts.
     case web(url: String, trust: CertificateTrust = .system)
 
+    /// The file's path or the URL, as a message names it.
+    public var description: String {
+        switch self {
+        case .file(let path): path
+        case .web(let url, _): url
+        }
+    }
+
     /// Answers larger than this are refused rather than read into memory.
     public static let maximumBytes = 4 << 20
 
-    public init(parsing text: String, trust: CertificateTrust = .system) throws(SourceError) {
+    /// `flag`: the option that gave `text`, as its messages name it.
+    public init(parsing text: String, trust: CertificateTrust = .system, flag: String = "--url") throws(SourceError) {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased() else {
-            throw SourceError(.misconfigured, "--url \"\(text)\" is not a URL (expected http://, https:// or file://)")
+            throw SourceError(.misconfigured, "\(flag) \"\(text)\" is not a URL (expected http://, https:// or file://)")
         }
         switch scheme {
         case "file":
             // file://tmp/x.json names the host "tmp" and the path /x.json: refused rather than
             // read from a path the user did not write.
             if let host = url.host, !host.isEmpty, host.lowercased() != "localhost" {
-                throw SourceError(.misconfigured, "--url \"\(text)\" names the host \"\(host)\"; a file URL has none (write file:///\(host)\(url.path) for an absolute path)")
+                throw SourceError(.misconfigured, "\(flag) \"\(text)\" names the host \"\(host)\"; a file URL has none (write file:///\(host)\(url.path) for an absolute path)")
             }
-            guard !url.path.isEmpty else { throw SourceError(.misconfigured, "--url \"\(text)\" names no file") }
+            guard !url.path.isEmpty else { throw SourceError(.misconfigured, "\(flag) \"\(text)\" names no file") }
             self = .file(path: url.path)
         case "http", "https":
-            guard url.host.map({ !$0.isEmpty }) == true else { throw SourceError(.misconfigured, "--url \"\(text)\" names no host") }
+            guard url.host.map({ !$0.isEmpty }) == true else { throw SourceError(.misconfigured, "\(flag) \"\(text)\" names no host") }
             self = .web(url: text, trust: trust)
         default:
-            throw SourceError(.misconfigured, "--url \"\(text)\": the scheme \"\(scheme)\" is not supported (use http, https or file)")
+            throw SourceError(.misconfigured, "\(flag) \"\(text)\": the scheme \"\(scheme)\" is not supported (use http, https or file)")
         }
     }
 

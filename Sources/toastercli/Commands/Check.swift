@@ -1,4 +1,5 @@
 import ArgumentParser
+import ToasterCommandLine
 import ToasterCore
 import ToasterServices
 
@@ -31,10 +32,10 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let answers = stateDir.map { AnswerBook(directory: $0, appKey: options.appKey) }
-        if let problem = answers?.loadProblem { printWarning(problem) }
+        if let problem = answers?.loadProblem { Output.warning(problem) }
         let check = try options.makeCheck(answers: answers)
         let result = check.run(appVersion: options.appVersion)
-        if let problem = result.recordingProblem { printWarning(problem) }
+        if let problem = result.recordingProblem { Output.warning(problem) }
         let report: DecisionReport
         switch result.outcome {
         case .decided(let decided):
@@ -44,10 +45,10 @@ struct Check: ParsableCommand {
         case .unchanged(let forced):
             report = forced
         case let .failedButForced(failure, forced):
-            printWarning("\(check.source.name): \(failure); the last forced decision stands")
+            Output.warning("\(check.source.name): \(failure); the last forced decision stands")
             report = forced
         }
-        print(format == .json ? report.json.serialized() : report.text)
+        Output.line(format == .json ? report.json.serialized() : report.text)
         if exitCode {
             switch report.decision {
             case .none: break

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import ToasterCommandLine
 import ToasterCore
 
 /// `toastercli links check`: which URLs an apple-app-site-association file opens in an app,
@@ -12,7 +13,8 @@ struct LinksCheck: ParsableCommand {
             Prints, per URL, match, excluded or no match and the rule that decided it, and on \
             standard error a warning for what iOS reads but the file's author probably did not \
             mean. Exit status: 0 when every URL matches, 1 when any does not, 2 when the file is \
-            not a JSON object (or, with --strict, when there is any warning), 64 for a usage error.
+            not a JSON object or --url-file cannot be read (or, with --strict, when there is any warning), 64 for a \
+            usage error.
             """
     )
 
@@ -49,19 +51,20 @@ struct LinksCheck: ParsableCommand {
         } catch {
             throw Self.unusable(error.description)
         }
-        let checked = try urls + (urlFile.map(URLList.read) ?? [])
-        guard !checked.isEmpty else { throw ValidationError("\(urlFile ?? "--url-file") has no URL to check") }
+        let checked: [String]
+        do { checked = try urls + (urlFile.map(URLList.read) ?? []) } catch { throw Self.unusable("\(error)") }
+        guard !checked.isEmpty else { throw Self.unusable("--url-file \(urlFile ?? "-"): no URL to check") }
         let verdicts = checked.map { associations.verdict(for: $0, appID: appID) }
         switch format {
         case .json:
-            print(Self.json(verdicts, file: file, appID: appID, warnings: associations.warnings).serialized())
+            Output.line(Self.json(verdicts, file: file, appID: appID, warnings: associations.warnings).serialized())
         case .text:
             // A URL's warnings about the file are the file's, already listed first.
             let notes = associations.warnings.map { "warning: \($0)" } + verdicts.flatMap { verdict in
                 verdict.warnings.filter { !associations.warnings.contains($0) }.map { "warning: \(verdict.url): \($0)" }
             }
-            Self.writeError(notes.map { TextSanitizer.cleanLine($0) + "\n" }.joined())
-            print(Self.text(verdicts))
+            Output.write(notes.map { TextSanitizer.cleanLine($0) + "\n" }.joined(), to: STDERR_FILENO)
+            Output.line(Self.text(verdicts))
         }
         if strict, !associations.warnings.isEmpty || verdicts.contains(where: { !$0.warnings.isEmpty }) {
             throw ExitCode(Self.unusableFileStatus)
@@ -111,15 +114,10 @@ struct LinksCheck: ParsableCommand {
         .array(warnings.map { .object([("place", .string($0.place)), ("message", .string($0.message))]) })
     }
 
-    /// ArgumentParser would exit 1 for an error, which here means "no match": print the
-    /// message the way it does and exit with the file's own status.
+    /// An input that cannot be read or used exits 2 here, not 1, which means "no match":
+    /// print the message the way ArgumentParser does and exit with that status.
     private static func unusable(_ message: String) -> ExitCode {
-        writeError("Error: \(message)\n")
+        Output.write("Error: \(message)\n", to: STDERR_FILENO)
         return ExitCode(unusableFileStatus)
-    }
-
-    private static func writeError(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

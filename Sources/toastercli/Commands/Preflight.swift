@@ -3,6 +3,7 @@ import CTerminalSupport
 import FoundationEssentials
 import Glibc
 import Synchronization
+import ToasterCommandLine
 import ToasterCore
 import ToasterServices
 
@@ -72,15 +73,15 @@ struct Preflight: ParsableCommand {
             guard watch else { return try finish(report) }
             switch report.watchStep {
             case .safe:
-                print(render(report))
-                print("safe to force now")
+                Output.line(render(report))
+                Output.line("safe to force now")
                 return
             case .stuck:
                 return try finish(report)
             case .waiting(let why):
                 // On stderr: stdout carries only the final report, which may be JSON.
                 let seconds = interval == interval.rounded() ? "\(Int(interval))" : "\(interval)"
-                writeStandardError("\(ISO8601.format(Date())) waiting: \(why); asking again in \(seconds) s\n")
+                Output.write("\(ISO8601.format(Date())) waiting: \(why); asking again in \(seconds) s\n", to: STDERR_FILENO)
                 MonotonicPace().sleep(for: .milliseconds(Int64(interval * 1000)))
             }
         }
@@ -102,7 +103,7 @@ struct Preflight: ParsableCommand {
     }
 
     private func finish(_ report: PreflightReport) throws {
-        print(render(report))
+        Output.line(render(report))
         if report.hasDeadEnd || (strict && !report.findings.isEmpty) { throw ExitCode(Self.deadEndStatus) }
     }
 
@@ -150,18 +151,6 @@ private final class ProgressLine: Sendable {
 
     private func write(_ text: String) {
         guard enabled else { return }
-        lock.withLock { _ in writeStandardError(text) }
-    }
-}
-
-/// One `write` to stderr, unbuffered, so that a bar and the report never interleave mid-line.
-private func writeStandardError(_ text: String) {
-    let bytes = Array(text.utf8)
-    var sent = 0
-    while sent < bytes.count {
-        let count = bytes[sent...].withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        if count <= 0 { return }
-        sent += count
+        lock.withLock { _ in Output.writeUnescaped(text, to: STDERR_FILENO) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import ToasterCommandLine
 import ToasterCore
 import ToasterServices
 import ToasterTerminal
@@ -27,8 +28,7 @@ struct Run: ParsableCommand {
     @Option(help: "A built-in theme (toaster, dark, light, high-contrast, mono) or a theme file's path.")
     var theme: String?
 
-    // Unconditional: a negative number is read as the value (and refused by validate()), not
-    // as a flag, which would leave the option "missing a value".
+    // Unconditional: a negative number is a value refused by its range (OptionRange).
     @Option(parsing: .unconditional, help: "How long the launch screen stays up, in milliseconds.")
     var launchScreenMs = 600
 
@@ -42,9 +42,7 @@ struct Run: ParsableCommand {
     var linkAppId = "ABCDE12345.com.example.toaster"
 
     func validate() throws {
-        guard (0...60_000).contains(launchScreenMs) else {
-            throw ValidationError("--launch-screen-ms must be between 0 and 60000")
-        }
+        try OptionRange.check(launchScreenMs, within: 0...60_000, "--launch-screen-ms")
         if openUrl != nil, aasa == nil { throw ValidationError("--open-url needs --aasa, the file that says which links open the app") }
         if aasa != nil, openUrl == nil { throw ValidationError("--aasa is only used with --open-url") }
     }

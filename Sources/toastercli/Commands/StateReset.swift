@@ -1,4 +1,5 @@
 import ArgumentParser
+import ToasterCommandLine
 import ToasterServices
 
 /// `toastercli state reset`: forget the remembered answers, as deleting and reinstalling would.
@@ -18,6 +19,6 @@ struct StateReset: ParsableCommand {
         let directory = try stateOptions.requiredDirectory()
         let only = bundleId ?? appId.map { "id\($0)" }
         let removed = try AnswerFolder(directory: directory).reset(appKey: only)
-        print(removed.isEmpty ? "nothing to forget in \(directory)" : removed.map { "forgot \($0)" }.joined(separator: "\n"))
+        Output.line(removed.isEmpty ? "nothing to forget in \(directory)" : removed.map { "forgot \($0)" }.joined(separator: "\n"))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ToasterCommandLine
 import FoundationEssentials
 import ToasterCore
 import ToasterServices
@@ -17,16 +18,16 @@ struct StateShow: ParsableCommand {
         let entries = AnswerFolder(directory: directory).entries()
         switch format {
         case .json:
-            print(JSONValue.object([
+            Output.line(JSONValue.object([
                 ("folder", .string(directory)),
                 ("apps", .array(entries.map(\.json))),
             ]).serialized())
         case .text:
             guard !entries.isEmpty else {
-                print("no remembered answers in \(directory)")
+                Output.line("no remembered answers in \(directory)")
                 return
             }
-            print(entries.map(\.text).joined(separator: "\n\n"))
+            Output.line(entries.map(\.text).joined(separator: "\n\n"))
         }
     }
 }

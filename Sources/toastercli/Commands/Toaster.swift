@@ -1,4 +1,5 @@
 import ArgumentParser
+import ToasterCommandLine
 
 @main
 struct Toaster: ParsableCommand {
@@ -14,4 +15,9 @@ struct Toaster: ParsableCommand {
         subcommands: [Run.self, Check.self, Preflight.self, State.self, Links.self],
         defaultSubcommand: Run.self
     )
+
+    /// ArgumentParser's `main()`, with the rule for statuses and messages (docs/03, 6).
+    static func main() {
+        CommandLineRule.main(Toaster.self)
+    }
 }

@@ -1,14 +1,8 @@
-import Glibc
-
-/// A usage or input problem; ArgumentParser prints it as `Error: …` and exits with status 1.
+/// An input that cannot be read or used (a file, a service's answer, a state folder): status 1.
+/// A usage error — an unknown flag, a bad or out-of-range value — is ArgumentParser's
+/// `ValidationError` instead, status 64 (the rule: docs/03, 6).
 struct CLIError: Error, CustomStringConvertible {
     let description: String
 
     init(_ description: String) { self.description = description }
-}
-
-/// A problem that does not stop the command, on standard error.
-func printWarning(_ message: String) {
-    let line = Array("warning: \(message)\n".utf8)
-    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -1,13 +1,14 @@
 import ArgumentParser
 import FoundationEssentials
+import ToasterCommandLine
 import ToasterCore
 import ToasterFiles
 import ToasterServices
 
 /// The options `run` and `check` share: what is checked, against which source, under which rules.
 struct CheckOptions: ParsableArguments {
-    @Option(help: "Where the version check asks: demo (built-in store), appstore, remote-config or cms.")
-    var source: SourceKind = .demo
+    @Option(help: "Where the version check asks: demo (built-in store, the default), appstore, remote-config or cms (with --url).")
+    var source: SourceKind?
 
     @Option(help: "The service for appstore, remote-config and cms: http://, https:// or file://.")
     var url: String?
@@ -22,8 +23,12 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "The running app's version (CFBundleShortVersionString).")
     var appVersion = "1.0.0"
 
-    @Option(help: "The demo store's current version.")
-    var storeVersion = "2.0.0"
+    @Option(help: "The demo store's current version (default 2.0.0); with remote-config or cms, the version the App Store offers.")
+    var storeVersion: String?
+
+    @Option(help: ArgumentHelp("With remote-config or cms: the App Store lookup that says what an install brings (with --app-id or --bundle-id).",
+                               valueName: "url"))
+    var storeUrl: String?
 
     @Option(help: "A minimum required version for the demo store, as Remote Config's \(RemoteConfigKeys.default.minimumRequired).")
     var minRequiredVersion: String?
@@ -77,28 +82,44 @@ struct CheckOptions: ParsableArguments {
 
     func validate() throws {
         _ = try parsedVersion(appVersion, "--app-version")
-        if source == .demo {
-            _ = try parsedVersion(storeVersion, "--store-version")
+        if let storeVersion { _ = try parsedVersion(storeVersion, "--store-version") }
+        if kind == .demo {
             if let minRequiredVersion { _ = try parsedVersion(minRequiredVersion, "--min-required-version") }
             _ = try parsedVersion(storeMinimumOs, "--store-minimum-os")
             guard ISO8601.parse(storeReleased) != nil else {
                 throw ValidationError("--store-released \"\(storeReleased)\" is not an ISO 8601 date such as 2026-11-20T00:00:00Z")
             }
         }
-        guard (0...3650).contains(releasedForDays) else { throw ValidationError("--released-for-days must be between 0 and 3650") }
+        try OptionRange.check(releasedForDays, within: 0...3650, "--released-for-days")
         if let osVersion { _ = try parsedVersion(osVersion, "--os-version") }
-        guard (0...600_000).contains(demoLatencyMs) else { throw ValidationError("--demo-latency-ms must be between 0 and 600000") }
-        if source != .demo, url == nil { throw ValidationError("--source \(source.rawValue) needs --url") }
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds") }
+        try OptionRange.check(demoLatencyMs, within: 0...600_000, "--demo-latency-ms")
+        // No silent substitute: a URL is never ignored for the demo store, nor a service asked without one.
+        switch (source, url) {
+        case (nil, _?): throw ValidationError("--url needs --source appstore, remote-config or cms")
+        case (let kind?, nil) where kind != .demo: throw ValidationError("--source \(kind.rawValue) needs --url")
+        case (.demo?, _?): throw ValidationError("--url is not used with --source demo")
+        default: break
+        }
+        try OptionRange.check(timeout, above: 0, atMost: 600, "--timeout", unit: "seconds")
+        if kind == .appstore, storeVersion != nil {
+            throw ValidationError("--store-version is not used with --source appstore: the lookup is the store")
+        }
+        if storeUrl != nil, kind == .demo || kind == .appstore {
+            throw ValidationError("--store-url is only used with --source remote-config or cms")
+        }
+        if storeVersion != nil, storeUrl != nil { throw ValidationError("give --store-version or --store-url, not both") }
         _ = try language()
         _ = try makeDecider()
         _ = try makeClock()
         _ = try makeSource()
     }
 
-    private func parsedVersion(_ text: String, _ flag: String) throws -> Version {
-        // An unusable version is an input error (status 1), not a usage error (64).
-        do { return try Version(text) } catch { throw CLIError("\(flag): \(error)") }
+    /// The source asked: `--source`, else the demo store.
+    var kind: SourceKind { source ?? .demo }
+
+    /// A version given on the command line that does not parse is a bad value: a usage error.
+    func parsedVersion(_ text: String, _ flag: String) throws(ValidationError) -> Version {
+        do { return try Version(text) } catch { throw ValidationError("\(flag): \(error)") }
     }
 
     /// Which app the remembered answers belong to.
@@ -140,26 +161,45 @@ struct CheckOptions: ParsableArguments {
         let limit = Duration.milliseconds(Int64(timeout * 1000))
         let certificates = trust.trust()
         do {
-            switch source {
+            switch kind {
             case .demo:
-                return DemoStore(storeVersion: storeVersion, minimumRequiredVersion: minRequiredVersion,
-                                 latencyMilliseconds: demoLatencyMs, language: try language(),
-                                 releaseDate: storeReleased, minimumOSVersion: storeMinimumOs)
+                return try demoStore(storeVersion ?? Self.demoStoreVersion, latency: demoLatencyMs)
             case .appstore:
-                return AppStoreSource(location: try SourceLocation(parsing: url ?? "", trust: certificates),
-                                      app: bundleId.map(AppStoreSource.AppKey.bundleID) ?? .id(appId),
-                                      country: country, timeout: limit,
-                                      cacheBuster: { String(Int64(Date().timeIntervalSince1970 * 1000)) })
+                return try appStore(url ?? "", flag: "--url", timeout: limit, trust: certificates)
             case .remoteConfig:
-                return RemoteConfigSource(location: try SourceLocation(parsing: url ?? "", trust: certificates),
-                                          keys: RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey),
-                                          appID: appId, timeout: limit)
+                return try withStore(RemoteConfigSource(location: try SourceLocation(parsing: url ?? "", trust: certificates),
+                                                        keys: RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey),
+                                                        appID: appId, timeout: limit), timeout: limit, trust: certificates)
             case .cms:
-                return CMSSource(location: try SourceLocation(parsing: url ?? "", trust: certificates), apiKey: try cmsAPIKey(), timeout: limit)
+                return try withStore(CMSSource(location: try SourceLocation(parsing: url ?? "", trust: certificates), apiKey: try cmsAPIKey(),
+                                               timeout: limit), timeout: limit, trust: certificates)
             }
         } catch let error as SourceError {
             throw ValidationError(error.message)
         }
+    }
+
+    /// The demo store's version when `--store-version` is not given.
+    static let demoStoreVersion = "2.0.0"
+
+    private func demoStore(_ version: String, latency: Int) throws -> DemoStore {
+        DemoStore(storeVersion: version, minimumRequiredVersion: minRequiredVersion, latencyMilliseconds: latency,
+                  language: try language(), releaseDate: storeReleased, minimumOSVersion: storeMinimumOs)
+    }
+
+    private func appStore(_ url: String, flag: String, timeout: Duration, trust: CertificateTrust) throws(SourceError) -> AppStoreSource {
+        AppStoreSource(location: try SourceLocation(parsing: url, trust: trust, flag: flag), app: bundleId.map(AppStoreSource.AppKey.bundleID) ?? .id(appId),
+                       country: country, timeout: timeout, cacheBuster: { String(Int64(Date().timeIntervalSince1970 * 1000)) })
+    }
+
+    /// Remote Config or a CMS with the App Store beside it (`--store-url` or `--store-version`);
+    /// with neither, the service alone, and an App Store page only where it names a version.
+    private func withStore(_ service: any VersionSource, timeout: Duration, trust: CertificateTrust) throws -> any VersionSource {
+        if let storeUrl {
+            return SourceWithStore(service: service, store: try appStore(storeUrl, flag: "--store-url", timeout: timeout, trust: trust))
+        }
+        guard let storeVersion else { return service }
+        return SourceWithStore(service: service, store: try demoStore(storeVersion, latency: 0))
     }
 
     /// The CMS key comes from a file or the environment, never from a flag (it would show in `ps`).

@@ -1,3 +1,4 @@
+import ArgumentParser
 import FoundationEssentials
 import ToasterCore
 import ToasterFiles
@@ -14,7 +15,8 @@ enum ThemeChoice {
         }
         guard argument.contains("/") || argument.hasSuffix(".toml") else {
             guard let theme = Theme.builtin(argument) else {
-                throw CLIError("--theme: no theme named \"\(argument)\" (built in: \(Theme.builtinNames.joined(separator: ", ")); or give a path to a .toml file)")
+                // A name that is none of the built-in ones is a bad value (64); a file that cannot be read or used is 1.
+                throw ValidationError("--theme: no theme named \"\(argument)\" (built in: \(Theme.builtinNames.joined(separator: ", ")); or give a path to a .toml file)")
             }
             return theme
         }

@@ -14,9 +14,9 @@ enum URLList {
         do {
             data = try path == "-" ? BoundedFile.readStandardInput(limit: limit) : BoundedFile.read(path, limit: limit)
         } catch {
-            throw ValidationError("--url-file: \(error)")
+            throw CLIError("--url-file: \(error)")
         }
-        guard let text = String(validating: data, as: UTF8.self) else { throw ValidationError("--url-file: \(path) is not UTF-8 text") }
+        guard let text = String(validating: data, as: UTF8.self) else { throw CLIError("--url-file \(path): not UTF-8 text") }
         return text.split(whereSeparator: \.isNewline).map { String($0.trimmingWhitespace()) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }

@@ -76,7 +76,7 @@ private struct Driver {
             return
         }
         #expect(page.url == "itms-apps://itunes.apple.com/app/id1")
-        #expect(driver.traces.contains(.alertDismissed(button: "업데이트")))
+        #expect(driver.traces.contains(.dismissed("업데이트")))
         #expect(driver.traces.contains(.openURL("itms-apps://itunes.apple.com/app/id1")))
     }
 
@@ -139,7 +139,7 @@ private struct Driver {
         #expect(driver.state.alert?.model.buttonTitles == ["다음에", "업데이트"])
         #expect(driver.state.alert?.focusedIndex == 1)
         driver.send(.key(.escape))
-        #expect(driver.traces.contains(.alertDismissed(button: "다음에")))
+        #expect(driver.traces.contains(.dismissed("다음에")))
         driver.send(.focusOut, .focusIn, .suspend, .resume)
         driver.answerCheck(latest: "1.10.0")
         #expect(driver.state.alert == nil)
@@ -162,7 +162,7 @@ private struct Driver {
         #expect(driver.state.alert?.focusedIndex == 1)
         driver.send(.key(.left), .key(.space))
         #expect(driver.state.alert == nil)
-        #expect(driver.traces.contains(.alertDismissed(button: "다음에")))
+        #expect(driver.traces.contains(.dismissed("다음에")))
     }
 
     /// An inactive scene receives no touches: keys and clicks while the terminal has no focus
@@ -201,7 +201,7 @@ private struct Driver {
         driver.send(.key(.home))
         #expect(driver.state.alert?.focusedIndex == 0)
         driver.send(.key(.end), .key(.enter))
-        #expect(driver.traces.last == .alertDismissed(button: "이 버전 건너뛰기"))
+        #expect(driver.traces.last == .dismissed("이 버전 건너뛰기"))
         driver.send(.key(.end))
         #expect(driver.state.selectedLink == driver.state.configuration.links.count - 1)
         driver.send(.key(.home))
@@ -219,7 +219,7 @@ private struct Driver {
         #expect(driver.state.alert != nil, "a click off the buttons does nothing")
         driver.send(.click(column: column, row: row, screenWidth: 80, screenHeight: 24))
         #expect(driver.state.alert == nil)
-        #expect(driver.traces.contains(.alertDismissed(button: "다음에")))
+        #expect(driver.traces.contains(.dismissed("다음에")))
     }
 
     @Test func aClickInstallsOnlyOnTheStoreButton() throws {
@@ -253,6 +253,32 @@ private struct Driver {
         #expect(driver.state.decision == nil, "an answer for the old version is ignored")
         driver.answerCheck(latest: "2.0.0")
         #expect(driver.state.alert == nil)
+    }
+
+    /// What QA keys on: button ids beside the titles, focus moves, the store page and the install.
+    @Test func theTraceNamesButtonsByIdAndFollowsTheStoreRoundTrip() throws {
+        var driver = Driver(appVersion: "1.9.0")
+        driver.launch()
+        driver.answerCheck(latest: "1.10.0", rules: try UpdateRules(parsing: "default"))
+        let presented = try #require(driver.traces.first { if case .alertPresented = $0 { true } else { false } })
+        #expect(presented.jsonMembers.map(\.0) == ["event", "type", "title", "buttons", "buttonIds"])
+        #expect(presented.traceLine(milliseconds: 0).hasSuffix(#""buttonIds":["update","nextTime","skip"]}"#), "Siren's order")
+        driver.send(.key(.down))
+        #expect(driver.traces.last?.traceLine(milliseconds: 0) == #"{"t":0,"event":"alertFocus","button":"다음에","buttonId":"nextTime"}"#)
+        driver.send(.key(.down))
+        #expect(driver.traces.last?.traceLine(milliseconds: 0) == #"{"t":0,"event":"alertFocus","button":"이 버전 건너뛰기","buttonId":"skip"}"#)
+        let focusMoves = driver.traces.count
+        driver.send(.key(.down))
+        #expect(driver.traces.count == focusMoves, "no move past the last button, no event")
+        driver.send(.key(.home), .key(.enter))
+        let lines = driver.traces.map { $0.traceLine(milliseconds: 0) }
+        #expect(lines.contains(#"{"t":0,"event":"alertDismissed","button":"업데이트","buttonId":"update"}"#))
+        #expect(lines.contains(#"{"t":0,"event":"storePage","button":"update","version":"1.10.0","url":"itms-apps://itunes.apple.com/app/id1"}"#))
+        driver.send(.key(.enter))
+        #expect(driver.traces.last == .installStarted(version: "1.10.0"))
+        for _ in 0..<20 { driver.send(.timerFired(.installStep)) }
+        #expect(driver.traces.contains(.installFinished(version: "1.10.0")))
+        #expect(TraceEvent.alertDismissed(button: nil).traceLine(milliseconds: 0) == #"{"t":0,"event":"alertDismissed","button":null,"buttonId":null}"#)
     }
 
     @Test func failedCheckFailsOpenAndSaysWhy() {
@@ -303,6 +329,14 @@ private struct Driver {
     }
 }
 
+extension TraceEvent {
+    /// The alert answered by its button titled `title` (Korean).
+    static func dismissed(_ title: String) -> TraceEvent {
+        let roles: [String: AlertButton.Role] = ["업데이트": .update, "다음에": .later, "이 버전 건너뛰기": .skip]
+        return .alertDismissed(button: AlertButton(role: roles[title]!, title: title))
+    }
+}
+
 /// The App Store page a test expected is not on screen.
 private struct StoreNotOpen: Error {
     /// The check records its own result (VersionCheck); the machine adds what only the screen knows.
@@ -314,7 +348,7 @@ private struct StoreNotOpen: Error {
         #expect(driver.notes == [.shown(storeVersion: version)])
         #expect(driver.state.alert?.model.buttonTitles == ["업데이트", "다음에", "이 버전 건너뛰기"])
         driver.send(.key(.down), .key(.down), .key(.enter))
-        #expect(driver.traces.last == .alertDismissed(button: "이 버전 건너뛰기"))
+        #expect(driver.traces.last == .dismissed("이 버전 건너뛰기"))
         #expect(driver.notes.last == .skipped(version))
         #expect(driver.state.alert == nil)
         #expect(driver.state.screen == .home, "skipping opens nothing")

@@ -17,14 +17,32 @@ import Testing
         #expect(throws: StrictJSONError.self) { try StrictJSON.decode(Pair.self, from: Data(text.utf8)) }
     }
 
+    /// Why the tree is mapped to types by its own decoder (docs/04): `JSONDecoder` loses the
+    /// place of a valid number it cannot hold, and calls the text not valid JSON.
+    @Test(arguments: [#"{"a":1.5}"#, #"{"a":1e400}"#, #"{"a":99999999999999999999999}"#])
+    func jsonDecoderLosesThePlaceOfAWholeNumberItCannotHold(text: String) {
+        do {
+            _ = try JSONDecoder().decode(Pair.self, from: Data(text.utf8))
+            Issue.record("JSONDecoder accepted \(text)")
+        } catch {
+            #expect(!"\(error)".contains("\"a\""), "\(error)")
+        }
+        #expect(throws: StrictJSONError.self) { try StrictJSON.decode(Pair.self, from: Data(text.utf8)) }
+    }
+
     @Test(arguments: [
         (#"{"a":1,}"#, "it is not JSON: line 1, column 8: expected a key in double quotes"),
         ("{\n  \"a\": 1,\n  \"b\": [\"x\",]\n}", "it is not JSON: line 3, column 13: expected a value"),
         (#"{"a":1,"a":2}"#, #"it is not JSON: line 1, column 8: the key "a" appears twice in one object"#),
         ("{\"a\":", "it is not JSON: line 1, column 6: the text ends where a value should be"),
-        (#"{"b":[]}"#, #""a" is missing"#),
-        (#"{"a":"1"}"#, #""a" is not a whole number"#),
-        (#"{"a":1,"b":[1]}"#, #""b[0]" is not a string"#),
+        (#"{"b":[]}"#, #"top level: no "a""#),
+        (#"{"a":"1"}"#, #"a: "1" is not a whole number"#),
+        (#"{"a":1,"b":[1]}"#, "b[0]: 1 is not a string"),
+        (#"{"a":1.5}"#, "a: 1.5 is not a whole number"),
+        (#"{"a":1e400}"#, "a: 1e400 is not a whole number between -9223372036854775808 and 9223372036854775807"),
+        (#"{"a":-99999999999999999999999}"#, "a: -99999999999999999999999 is not a whole number between -9223372036854775808 and 9223372036854775807"),
+        (#"{"a":null}"#, "a: null is not a whole number"),
+        ("[1,2]", "top level: an array is not an object"),
     ])
     func everyMistakeSaysWhere(text: String, problem: String) {
         #expect(throws: StrictJSONError.self) { try StrictJSON.decode(Pair.self, from: Data(text.utf8)) }

@@ -72,6 +72,20 @@ import Testing
         #expect(try hint(latest: "1.10.0", language: .ja).hasPrefix(" Enter 選択 · Esc あとで · Ctrl-C 終了"))
     }
 
+    /// A source without a name for the app (Remote Config, a CMS) leaves the App Store page
+    /// the app's name in the UI's language.
+    @Test(arguments: [(Language.ko, "토스터"), (.en, "Toaster"), (.ja, "トースター")])
+    func storePageNamesTheAppInTheLanguageWhenTheSourceDoesNot(language: Language, name: String) throws {
+        var state = AppState(configuration: LaunchConfiguration(appVersion: "1.0.0", sourceName: "remote-config", language: language))
+        state = LaunchMachine.step(LaunchMachine.step(state, .launch).0, .timerFired(.launchScreen)).0
+        let report = try UpdateDecider(appID: "1", language: language).decide(
+            current: "1.0.0", policy: UpdatePolicy(latestVersion: "2.0.0", listing: StoreListing(appName: nil, version: "2.0.0")), now: .init())
+        state = LaunchMachine.step(state, .checkCompleted(.decided(report))).0
+        state = LaunchMachine.step(state, .key(.enter)).0
+        let canvas = ScreenRenderer.render(state, width: 80, height: 24)
+        #expect(canvas.text(row: 2).hasPrefix("  " + name), "\(canvas.text(row: 2))")
+    }
+
     /// Below 20×6 the screens cannot show everything, but no size may crash the renderer.
     @Test func everyScreenRendersAtEverySmallSize() throws {
         let configuration = LaunchConfiguration(appVersion: "1.9.0", sourceName: "demo")

@@ -65,7 +65,8 @@ import Testing
     @Test(arguments: [(String?.some("en"), [String: String](), Language?.some(.en)), ("ja_JP.UTF-8", [:], .ja), ("fr", [:], nil),
                       (nil, ["LANG": "ja_JP.UTF-8"], .ja), (nil, ["LC_ALL": "en_US.UTF-8", "LANG": "ja_JP.UTF-8"], .en),
                       (nil, ["LC_ALL": "", "LC_MESSAGES": "en_GB", "LANG": "ko_KR.UTF-8"], .en), (nil, ["LANG": "C.UTF-8"], .ko),
-                      (nil, [:], .ko)])
+                      (nil, [:], .ko), (nil, ["LANG": "POSIX"], .ko), (nil, ["LANG": "fr_FR.UTF-8"], .en),
+                      (nil, ["LC_ALL": "de_DE.UTF-8", "LANG": "ja_JP.UTF-8"], .en), (nil, ["LANG": "zh-Hant"], .en)])
     func languageComesFromTheFlagThenTheEnvironment(flag: String?, environment: [String: String], expected: Language?) {
         #expect(Language.resolve(flag: flag, environment: environment) == expected)
     }

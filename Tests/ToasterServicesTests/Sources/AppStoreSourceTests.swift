@@ -39,8 +39,14 @@ import ToasterCore
 
     @Test(arguments: [
         ("<html><body>503 Service Unavailable</body></html>", "it is not JSON"),
-        (#"{"resultCount":1}"#, "\"results\" is missing"),
-        (#"{"resultCount":1,"results":[{"version":2}]}"#, "\"results[0].version\" is not a string"),
+        (#"{"resultCount":1}"#, "top level: no \"results\""),
+        (#"{"resultCount":1,"results":[{"version":2}]}"#, "results[0].version: 2 is not a string"),
+        (#"{"resultCount":1,"results":[{"version":"2.0.0","trackId":1.5}]}"#, "results[0].trackId: 1.5 is not a whole number"),
+        (#"{"resultCount":1,"results":[{"version":"2.0.0","trackId":1e400}]}"#,
+         "results[0].trackId: 1e400 is not a whole number between -9223372036854775808 and 9223372036854775807"),
+        (#"{"resultCount":1,"results":[{"version":"2.0.0","trackId":99999999999999999999999}]}"#,
+         "results[0].trackId: 99999999999999999999999 is not a whole number between"),
+        ("[1,2]", "is unusable: top level: an array is not an object"),
     ])
     func unusableAnswersSayWhy(json: String, fragment: String) {
         do {
@@ -48,6 +54,7 @@ import ToasterCore
             Issue.record("expected an error")
         } catch {
             #expect("\(error)".contains(fragment), "\(error)")
+            #expect("\(error)".contains("App Store lookup answer from /tmp/toaster-lookup-"), "names the file: \(error)")
         }
     }
 

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Glibc
+import ToasterCore
+
+/// The rule both executables follow for what they print and how they end (docs/03, 6):
+/// a usage error — an unknown flag or subcommand, a bad or out-of-range value — exits 64
+/// (`EX_USAGE`) and names the flag as the command spells it; an input that cannot be read or
+/// used exits 1; every message reaches the terminal with its control characters escaped.
+public enum CommandLineRule {
+    /// sysexits.h's `EX_USAGE`, which ArgumentParser also uses for a `ValidationError`.
+    public static let usageStatus: Int32 = 64
+
+    /// Parses, runs and ends `root` (a synchronous command tree), as ArgumentParser's `main()`
+    /// would, but with the rule's subcommand check and escaped messages.
+    public static func main(_ root: any ParsableCommand.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
+        do {
+            try refuseUnknownSubcommand(arguments, of: root)
+            var command = try root.parseAsRoot(arguments)
+            try command.run()
+            exit(0)
+        } catch {
+            finish(root, error)
+        }
+    }
+
+    /// The same for an async command.
+    public static func main(_ root: any AsyncParsableCommand.Type,
+                            arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        do {
+            try refuseUnknownSubcommand(arguments, of: root)
+            let parsed = try root.parseAsRoot(arguments)
+            if var command = parsed as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                var command = parsed
+                try command.run()
+            }
+            exit(0)
+        } catch {
+            finish(root, error)
+        }
+    }
+
+    /// ArgumentParser's message and status for `error`, the message escaped: help and
+    /// `--version` on standard output, everything else on standard error.
+    static func finish(_ root: any ParsableCommand.Type, _ error: any Error) -> Never {
+        let status = root.exitCode(for: error)
+        let message = root.fullMessage(for: error)
+        if !message.isEmpty {
+            Output.write(message + "\n", to: status.isSuccess ? STDOUT_FILENO : STDERR_FILENO)
+        }
+        exit(status.rawValue)
+    }
+
+    /// A command with subcommands takes a bare word first only as one of their names, so
+    /// `toastercli bogus` is a mistyped subcommand, not an argument of the default `run`
+    /// (which takes no arguments). `help` is ArgumentParser's own.
+    static func refuseUnknownSubcommand(_ arguments: [String], of root: any ParsableCommand.Type) throws(ValidationError) {
+        var command = root
+        var path = [name(of: root)]
+        for word in arguments {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty, !word.hasPrefix("-") else { return }
+            if word == "help" { return }
+            guard let next = subcommands.first(where: { name(of: $0) == word || $0.configuration.aliases.contains(word) }) else {
+                throw ValidationError(unknownSubcommand(word, of: path.joined(separator: " "), known: subcommands.map(name(of:))))
+            }
+            command = next
+            path.append(word)
+        }
+    }
+
+    /// `toastercli has no command "bogus"; did you mean "check"?`
+    static func unknownSubcommand(_ word: String, of command: String, known: [String]) -> String {
+        let hint = NearestName.to(word, among: known).map { "; did you mean \"\($0)\"?" }
+            ?? " (its commands: \(known.joined(separator: ", ")))"
+        return "\(command) has no command \(JSONValue.string(word).serialized())\(hint)"
+    }
+
+    private static func name(of command: any ParsableCommand.Type) -> String {
+        command.configuration.commandName ?? String(describing: command).lowercased()
+    }
+}
