@@ -82,7 +82,7 @@ import Testing
         let oldOS = try check(["--app-version", "1.0.0", "--store-version", "2.0.0", "--store-minimum-os", "17.0", "--os-version", "16.7"])
         #expect(oldOS.stdout.contains("held back: forced alert held by osVersion (needs OS 17.0, the device runs 16.7)"), "\(oldOS.stdout)")
         let rules = try check(["--app-version", "1.9.0", "--store-version", "1.10.0", "--rules", "relaxed", "--format", "json"])
-        #expect(try json(rules.stdout)["buttons"] as? [String] == ["다음에", "이 버전 건너뛰기", "업데이트"])
+        #expect(try json(rules.stdout)["buttons"] as? [String] == ["업데이트", "다음에", "이 버전 건너뛰기"], "in the order the alert adds them")
         #expect(try json(rules.stdout)["frequency"] as? String == "weekly")
         let bad = try check(["--rules", "sometimes"])
         #expect(bad.status == 64)

@@ -40,7 +40,7 @@ import Testing
         let base = ["--rules", "default", "--app-version", "1.9.0", "--state-dir", state.path]
         let first = try ToasterApp(base + ["--store-version", "1.10.0", "--now", "2026-11-22T09:00:00Z"])
         try first.terminal.waitFor("이 버전 건너뛰기")
-        try first.terminal.press("Left")
+        try first.terminal.press("End")
         try first.terminal.waitFor("[ 이 버전 건너뛰기 ]")
         try first.terminal.press("Enter")
         try first.terminal.waitForGone(Self.optionalTitle)

@@ -25,6 +25,10 @@ public struct AppState: Sendable, Equatable {
     }
 
     var checkInFlight: Bool { check == .checking }
+
+    /// Keys and clicks reach the app once it runs, and only while the terminal has the focus:
+    /// an inactive scene (focus lost, as under Control Center) receives no touches.
+    var receivesInput: Bool { phase == .running && terminalFocused }
 }
 
 /// Where the app process is in its launch.
@@ -61,13 +65,13 @@ public enum OptionalAlertProgress: Sendable, Equatable {
 public struct PresentedAlert: Sendable, Equatable {
     public let model: AlertModel
     public let updateURL: String
-    /// `업데이트`, the last button, has the focus first.
+    /// `업데이트` has the focus first, wherever the alert places it.
     public var focusedIndex: Int
 
     init(_ model: AlertModel, updateURL: String) {
         self.model = model
         self.updateURL = updateURL
-        focusedIndex = model.buttons.count - 1
+        focusedIndex = model.buttons.firstIndex { $0.role == .update } ?? 0
     }
 }
 

@@ -5,7 +5,7 @@ extension LaunchMachine {
         case .controlZ: return handle(.suspend)
         default: break
         }
-        guard isReceivingInput else { return }
+        guard state.receivesInput else { return }
         if let app = state.externalApp { return pressInExternalApp(key, app) }
         // While an alert is up, no key reaches the screen under it.
         if let alert = state.alert { return pressInAlert(key, alert) }
@@ -18,7 +18,7 @@ extension LaunchMachine {
 
     /// A click on a button does what Enter on the focused button does.
     mutating func click(column: Int, row: Int, screenWidth: Int, screenHeight: Int) {
-        guard isReceivingInput else { return }
+        guard state.receivesInput else { return }
         if let app = state.externalApp {
             guard case .appStore(let page) = app else { return }
             if StoreLayout(page, language: state.configuration.language, screenHeight: screenHeight).isOnButton(column: column, row: row) {
@@ -27,15 +27,11 @@ extension LaunchMachine {
             return
         }
         guard var alert = state.alert,
-              let index = AlertLayout(alert, screenWidth: screenWidth, screenHeight: screenHeight)
+              let index = ScreenRenderer.alertLayout(alert, over: state, width: screenWidth, height: screenHeight)
                   .button(atColumn: column, row: row) else { return }
         alert.focusedIndex = index
         pressInAlert(.enter, alert)
     }
-
-    /// Keys and clicks reach the app once it runs, and only while the terminal has the focus:
-    /// an inactive scene (focus lost, as under Control Center) receives no touches.
-    private var isReceivingInput: Bool { state.phase == .running && state.terminalFocused }
 
     private mutating func pressOnHome(_ key: Key) {
         let count = state.configuration.links.count

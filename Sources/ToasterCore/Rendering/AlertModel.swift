@@ -6,7 +6,8 @@ public struct AlertModel: Sendable, Equatable {
     public let buttons: [AlertButton]
 
     /// The reference app's alert for `type` in `language`; a payload's texts (CMS) replace the defaults
-    /// where given. A `skippable` optional alert has `이 버전 건너뛰기` between the two buttons.
+    /// where given. A `skippable` optional alert has Siren's skip alert's three actions, in the
+    /// order Siren adds them: `업데이트`, `다음에`, `이 버전 건너뛰기`.
     public init(type: AlertType, language: Language = .ko, texts: AlertTextOverride? = nil, skippable: Bool = false) {
         self.type = type
         let strings = UIStrings.of(language)
@@ -15,7 +16,7 @@ public struct AlertModel: Sendable, Equatable {
         let update = AlertButton(role: .update, title: texts?.buttonTitle.nonEmpty ?? strings.updateButton)
         let later = AlertButton(role: .later, title: strings.laterButton)
         let skip = AlertButton(role: .skip, title: strings.skipButton)
-        buttons = type.isForced ? [update] : skippable ? [later, skip, update] : [later, update]
+        buttons = type.isForced ? [update] : skippable ? [update, later, skip] : [later, update]
     }
 
     public var buttonTitles: [String] { buttons.map(\.title) }

@@ -1,12 +1,27 @@
 extension ScreenRenderer {
+    /// Where `alert` falls over `state`'s screen: in the rows above the screen's footer (the
+    /// status rows and the hint), which it never covers. The click hit-test reads the same.
+    static func alertLayout(_ alert: PresentedAlert, over state: AppState, width: Int, height: Int) -> AlertLayout {
+        AlertLayout(alert, screenWidth: width, rows: height - footerRowCount(state, height: height))
+    }
+
     /// A centred box: bold title, message, a separator, then the buttons (`AlertLayout` says
-    /// how). On a screen with no room for a box, only the focused button's label.
-    mutating func drawAlert(_ alert: PresentedAlert) -> AlertLayout {
-        let layout = AlertLayout(alert, screenWidth: canvas.width, screenHeight: canvas.height)
+    /// how); with no room for the box, one centred line asking for a larger terminal (the keys
+    /// work all the same). The hint row names the alert's keys and is not dimmed.
+    mutating func drawAlert(_ alert: PresentedAlert) {
+        let layout = Self.alertLayout(alert, over: state, width: canvas.width, height: canvas.height)
+        let rows = layout.rows
+        let model = alert.model
+        let hint = model.type.isForced ? strings.forcedAlertHint(TextSanitizer.cleanLine(model.buttonTitles[0]))
+            : strings.optionalAlertHint(layout.arrangement == .stacked ? "↑↓" : "←→")
         guard layout.fits else {
-            putCentred(layout.labels[alert.focusedIndex], y: canvas.height / 2, style: .focusedButton)
-            return layout
+            // One row of terminal: the request takes the hint's place.
+            guard rows > 0 else { return drawHint(strings.terminalTooSmall, keys: false) }
+            canvas.fill(x: 0, y: 0, width: canvas.width, height: rows, style: .dimmed)
+            putCentred(TextWrapper.truncated(strings.terminalTooSmall, width: canvas.width - 2), y: (rows - 1) / 2, style: .alertTitle)
+            return drawHint(hint)
         }
+        drawHint(hint)
         let (left, top, width, height) = (layout.left, layout.top, layout.width, layout.height)
         canvas.fill(x: left, y: top, width: width, height: height, style: .alertMessage)
         let horizontal = String(repeating: "─", count: max(0, width - 2))
@@ -15,18 +30,16 @@ extension ScreenRenderer {
             canvas.put("│", x: left, y: row, style: .alertBorder)
             canvas.put("│", x: left + width - 1, y: row, style: .alertBorder)
         }
-        var row = top + 1
-        for (line, style) in layout.title.map({ ($0, CellStyle.alertTitle) }) + [("", .alertMessage)]
-            + layout.message.map({ ($0, CellStyle.alertMessage) }) where row < layout.separatorRow {
-            putCentred(line, y: row, style: style, within: left + 1, width: width - 2)
-            row += 1
+        let message = (layout.gap ? [""] : []) + layout.message
+        for (offset, (line, style)) in (layout.title.map { ($0, CellStyle.alertTitle) } + message.map { ($0, CellStyle.alertMessage) }).enumerated() {
+            putCentred(line, y: top + 1 + offset, style: style, within: left + 1, width: width - 2)
         }
         drawButtons(layout, focused: alert.focusedIndex)
-        return layout
     }
 
     /// The buttons under a separator: side by side between vertical rules, as UIAlertController
-    /// lays out two, or stacked one per row.
+    /// lays out two, or stacked one per row. Every button is drawn alike, as UIKit draws
+    /// `.default` actions (none bold, none red); only the focus ring sets one apart.
     private mutating func drawButtons(_ layout: AlertLayout, focused: Int) {
         let rules = layout.arrangement == .stacked ? [] : layout.buttonEdges.dropFirst().dropLast().map { $0 - layout.left - 1 }
         func border(_ ends: (String, String), joint: String) -> String {

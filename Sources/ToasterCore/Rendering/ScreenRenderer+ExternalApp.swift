@@ -22,7 +22,7 @@ extension ScreenRenderer {
         }
         if let progress = page.installProgress {
             drawProgress(progress, y: actionRow)
-            drawHint(strings.storeInstallingHint)
+            drawHint(strings.storeInstallingHint, keys: false)
         } else {
             canvas.put(layout.buttonLabel, x: layout.button.lowerBound, y: actionRow, style: .focusedButton)
             drawHint(page.offersUpdate ? strings.storeHint : strings.storeOpenHint)

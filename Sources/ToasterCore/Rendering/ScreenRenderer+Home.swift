@@ -8,7 +8,7 @@ extension ScreenRenderer {
 
     mutating func drawHome() {
         drawTitleBar(strings.appName, centred: true)
-        let lastListRow = bottom - (noticeMessage == nil ? 2 : 3)
+        let lastListRow = bottom - Self.footerRowCount(state, height: canvas.height)
         if lastListRow >= 2 { canvas.put(strings.savedLinks, x: 1, y: 2, style: .heading) }
         for (index, link) in state.configuration.links.enumerated() where 3 + index <= lastListRow {
             let selected = index == state.selectedLink
@@ -22,10 +22,18 @@ extension ScreenRenderer {
         drawHint(strings.homeHint)
     }
 
+    /// The rows at the foot of the screen: the hint, and on home the status line (from 3 rows)
+    /// and the notice row above it (from 4, when there is a notice). An alert leaves them be.
+    static func footerRowCount(_ state: AppState, height: Int) -> Int {
+        guard state.externalApp == nil, state.screen == .home, height >= 3 else { return min(1, height) }
+        return height >= 4 && notice(state) != nil ? 3 : 2
+    }
+
     /// Why the last check failed, else why its alert was held back, else a start-up problem
     /// (an unusable state file): too long for the status line, so on the row above it. A
     /// failure is worded in the user's language, then its technical detail as the trace has it.
-    private var noticeMessage: String? {
+    private static func notice(_ state: AppState) -> String? {
+        let strings = UIStrings.of(state.configuration.language)
         if case .failed(let failure) = state.check {
             return "⚠ \(strings.leadIn(failure.kind)) · " + TextSanitizer.cleanLine(failure.detail)
         }
@@ -35,9 +43,10 @@ extension ScreenRenderer {
 
     /// The app version, the scene state, and what the last check said.
     private mutating func drawStatusLine() {
-        guard canvas.height >= 3 else { return }
+        let footer = Self.footerRowCount(state, height: canvas.height)
+        guard footer >= 2 else { return }
         let row = bottom - 1
-        if let noticeMessage, canvas.height >= 4 {
+        if footer == 3, let noticeMessage = Self.notice(state) {
             canvas.fill(x: 0, y: row - 1, width: canvas.width, height: 1, style: .statusLine)
             canvas.put(TextWrapper.truncated(noticeMessage, width: canvas.width - 2), x: 1, y: row - 1, style: .statusLine)
         }

@@ -25,13 +25,7 @@ public struct ScreenRenderer {
         }
         if let alert = state.alert {
             canvas.restyle(.dimmed)
-            let layout = drawAlert(alert)
-            // The hint line speaks of the alert's keys, so it is not dimmed with the screen.
-            if layout.top + layout.height < canvas.height {
-                let model = alert.model
-                drawHint(model.type.isForced ? strings.forcedAlertHint(TextSanitizer.cleanLine(model.buttonTitles[0]))
-                                             : strings.optionalAlertHint)
-            }
+            drawAlert(alert)
         }
     }
 
@@ -45,9 +39,13 @@ public struct ScreenRenderer {
         canvas.put(title, x: x, y: 0, style: .titleBar)
     }
 
-    mutating func drawHint(_ hint: String) {
+    /// The bottom row: the keys that work now. While the scene receives no input (no focus),
+    /// no key but Ctrl-C and Ctrl-Z does anything, and the row says so instead; a row that
+    /// names no key (`keys: false`) stays.
+    mutating func drawHint(_ hint: String, keys: Bool = true) {
         canvas.fill(x: 0, y: bottom, width: canvas.width, height: 1, style: .hint)
-        canvas.put(TextWrapper.truncated(hint, width: canvas.width - 2), x: 1, y: bottom, style: .hint)
+        let text = keys && !state.receivesInput ? strings.inactiveHint : hint
+        canvas.put(TextWrapper.truncated(text, width: canvas.width - 2), x: 1, y: bottom, style: .hint)
     }
 
     /// Writes `text` centred on row `y`.

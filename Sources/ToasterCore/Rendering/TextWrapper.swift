@@ -22,6 +22,11 @@ public enum TextWrapper {
         return width > 0 ? kept + "…" : ""
     }
 
+    /// `text` ending in `…`, to say that more follows, within `width` columns.
+    public static func continued(_ text: String, width: Int) -> String {
+        DisplayWidth.of(text) < width ? text + "…" : truncated(text + "…", width: width)
+    }
+
     private static func wrapParagraph(_ paragraph: Substring, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""

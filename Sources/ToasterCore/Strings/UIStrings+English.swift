@@ -10,7 +10,9 @@ extension UIStrings {
         skipButton: "Skip This Version",
         updateButton: "Update",
         forcedAlertHint: { "Enter \($0) · Ctrl-C quit the app" },
-        optionalAlertHint: "Enter choose · Esc later · Ctrl-C quit · ←→ move",
+        optionalAlertHint: { "Enter choose · Esc later · Ctrl-C quit · \($0) move" },
+        terminalTooSmall: "Make the terminal larger to see the alert",
+        inactiveHint: "No focus, so keys are ignored · Ctrl-C quit",
 
         appName: "Toaster",
         savedLinks: "Saved links",

@@ -10,7 +10,9 @@ extension UIStrings {
         skipButton: "このバージョンをスキップ",
         updateButton: "アップデート",
         forcedAlertHint: { "Enter \($0) · Ctrl-C アプリを終了" },
-        optionalAlertHint: "Enter 選択 · Esc あとで · Ctrl-C 終了 · ←→ 移動",
+        optionalAlertHint: { "Enter 選択 · Esc あとで · Ctrl-C 終了 · \($0) 移動" },
+        terminalTooSmall: "アラートを表示するには端末を大きくしてください",
+        inactiveHint: "フォーカスがないためキーは無効です · Ctrl-C 終了",
 
         appName: "トースター",
         savedLinks: "保存したリンク",

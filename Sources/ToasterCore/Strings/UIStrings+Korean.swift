@@ -10,7 +10,9 @@ extension UIStrings {
         skipButton: "이 버전 건너뛰기",
         updateButton: "업데이트",
         forcedAlertHint: { "Enter \($0) · Ctrl-C 앱 종료" },
-        optionalAlertHint: "Enter 선택 · Esc 다음에 · Ctrl-C 종료 · ←→ 이동",
+        optionalAlertHint: { "Enter 선택 · Esc 다음에 · Ctrl-C 종료 · \($0) 이동" },
+        terminalTooSmall: "알림을 보려면 터미널을 더 크게 해 주세요",
+        inactiveHint: "포커스가 없어 키를 받지 않아요 · Ctrl-C 종료",
 
         appName: "토스터",
         savedLinks: "저장한 링크",

@@ -11,7 +11,12 @@ public struct UIStrings: Sendable {
     let laterButton: String, skipButton: String, updateButton: String
     /// Names the forced alert's one button, whose title a payload may set.
     let forcedAlertHint: @Sendable (_ button: String) -> String
-    let optionalAlertHint: String
+    /// Names the arrows that move between the buttons as they are laid out (`←→` or `↑↓`).
+    let optionalAlertHint: @Sendable (_ arrows: String) -> String
+    /// Instead of an alert the rows cannot hold.
+    let terminalTooSmall: String
+    /// The hint row while the scene receives no input (the terminal has no focus).
+    let inactiveHint: String
 
     // Home, the link page, the status line and the notice row above it.
     public let appName: String

@@ -62,15 +62,16 @@ import Testing
     @Test func skipAddsTheThirdButtonAndOptionDoesNot() throws {
         let skip = try decide("1.9.0", "1.10.0", "minor=skip")
         #expect(skip.decision == .optional)
-        #expect(skip.alert?.buttonTitles == ["다음에", "이 버전 건너뛰기", "업데이트"])
-        #expect(skip.alert?.buttons.map(\.role) == [.later, .skip, .update])
+        // Siren's skip alert adds Update, Next time, Skip this version, in that order.
+        #expect(skip.alert?.buttonTitles == ["업데이트", "다음에", "이 버전 건너뛰기"])
+        #expect(skip.alert?.buttons.map(\.role) == [.update, .later, .skip])
         #expect(try decide("1.9.0", "1.10.0", "minor=option").alert?.buttonTitles == ["다음에", "업데이트"])
         #expect(try decide("1.0.0", "2.0.0", "default,major=critical").alert?.buttonTitles == ["업데이트"])
     }
 
     @Test func theSkipButtonIsTranslated() {
-        #expect(AlertModel(type: .noticeUpdate, language: .en, skippable: true).buttonTitles == ["Later", "Skip This Version", "Update"])
-        #expect(AlertModel(type: .noticeUpdate, language: .ja, skippable: true).buttonTitles == ["あとで", "このバージョンをスキップ", "アップデート"])
+        #expect(AlertModel(type: .noticeUpdate, language: .en, skippable: true).buttonTitles == ["Update", "Later", "Skip This Version"])
+        #expect(AlertModel(type: .noticeUpdate, language: .ja, skippable: true).buttonTitles == ["アップデート", "あとで", "このバージョンをスキップ"])
         #expect(AlertModel(type: .forceUpdate, skippable: true).buttonTitles == ["업데이트"], "a forced alert has no skip")
     }
 

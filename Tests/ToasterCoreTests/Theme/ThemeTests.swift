@@ -73,6 +73,23 @@ import Testing
         #expect(theme[.titleBar].bold)
     }
 
+    /// Every action of the alerts is `.default`, which UIKit draws in regular weight and the
+    /// tint colour: no shipped theme makes the focused button bolder than the others (the focus
+    /// ring is its fill), and none draws a button red, the colour of `.destructive`.
+    @Test func buttonsAreDrawnAsDefaultActions() throws {
+        for name in Theme.builtinNames {
+            let theme = try #require(Theme.builtin(name))
+            #expect(theme[.button].bold == theme[.focusedButton].bold, "\(name): the focused button is bolder")
+            for look in [theme[.button], theme[.focusedButton]] {
+                // With reverse, the fill colour is the text's.
+                let text = look.reverse ? look.background : look.foreground
+                guard case .indexed(let index) = text else { continue }
+                let (red, green, blue) = TerminalColor.rgb(index)
+                #expect(!(red > 150 && green < 100 && blue < 100), "\(name): a button drawn red (\(index))")
+            }
+        }
+    }
+
     @Test func terminalsWithoutColourGetMono() throws {
         let theme = try #require(Theme.builtin("dark")).reduced(toColors: 2)
         #expect(theme.name == "mono")
