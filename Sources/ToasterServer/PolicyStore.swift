@@ -29,7 +29,7 @@ public final class PolicyStore: Sendable {
     public func replace(with data: Data) throws(PolicyError) {
         let policy = ServedPolicy(try ServicePolicy.validated(from: data))
         try changing.withLock { _ throws(PolicyError) in
-            do throws(FileError) { try AtomicFile.write(data, to: path) } catch { throw PolicyError(error.description) }
+            do throws(FileError) { try AtomicFile.write(data, to: path) } catch { throw PolicyError(error.description, kind: .unwritable) }
             current.withLock { $0 = policy }
         }
     }

@@ -9,8 +9,10 @@ public enum ToasterRoutes {
     /// Policies larger than this are refused by the admin API.
     static let maximumPolicyBytes = 1 << 20
 
+    /// The public routes; the admin API is `AdminRoutes`, on a listener of its own.
     public static func router(store: PolicyStore, settings: ServerSettings) -> Router<BasicRequestContext> {
-        let router = Router()
+        // HEAD answers as GET without the body, for every GET route (RFC 9110, 9.3.2).
+        let router = Router(options: .autoGenerateHeadEndpoints)
         let healthy = EncodedAnswer(ServiceAnswers.Message(message: "ok"))
         router.get("healthz") { request, _ in
             answer(request, .ok, healthy)
@@ -45,28 +47,6 @@ public enum ToasterRoutes {
                 return answer(request, .notFound, ServiceAnswers.Message(message: "Content is not found."))
             }
             return answer(request, .ok, object)
-        }
-        router.put("admin/policy") { request, _ in
-            guard let token = settings.adminToken else {
-                return answer(request, .notFound, ServiceAnswers.Message(message: "the admin API is off (no --admin-token-file)"))
-            }
-            let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-            guard let bearer, ConstantTime.equal(bearer, token) else {
-                return answer(request, .unauthorized, ServiceAnswers.Message(message: "a valid bearer token is required"))
-            }
-            var request = request
-            let body: ByteBuffer
-            do {
-                body = try await request.collectBody(upTo: maximumPolicyBytes)
-            } catch {
-                return answer(request, .contentTooLarge, ServiceAnswers.Message(message: "the policy is larger than \(maximumPolicyBytes) bytes"))
-            }
-            do {
-                try store.replace(with: Data(body.readableBytesView))
-            } catch {
-                return answer(request, .badRequest, ServiceAnswers.Message(message: String(describing: error)))
-            }
-            return answer(request, .ok, ServiceAnswers.Message(message: "policy replaced"))
         }
         return router
     }

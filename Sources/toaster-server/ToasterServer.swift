@@ -3,7 +3,9 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Hummingbird
+import Logging
 import NIOCore
+import ServiceLifecycle
 import ToasterCore
 import ToasterServer
 import ToasterFiles
@@ -32,8 +34,23 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The port to listen on (0: any free port, printed at start).")
     var port = 8080
 
-    @Option(help: "A file holding the bearer token of PUT /admin/policy (off without it).")
+    @Option(help: "The address the admin API listens on (never the public port).")
+    var adminHost = "127.0.0.1"
+
+    @Option(parsing: .unconditional, help: "The admin API's port (0: any free port, printed at start).")
+    var adminPort = 8081
+
+    @Option(help: "A file, readable by its owner only, holding the bearer token (32 bytes or more) of PUT /admin/policy (off without it).")
     var adminTokenFile: String?
+
+    @Option(parsing: .unconditional, help: "Seconds a keep-alive connection may wait for its next request.")
+    var idleTimeout: Double = 75
+
+    @Option(parsing: .unconditional, help: "Seconds a request's head and body may take to arrive, from its first byte.")
+    var readTimeout: Double = 30
+
+    @Option(parsing: .unconditional, help: "Connections open at once on each listener; more wait until one closes.")
+    var maxConnections = 1024
 
     @Option(help: "A file holding the X-MICROCMS-API-KEY the CMS routes require.")
     var cmsKeyFile: String?
@@ -48,6 +65,14 @@ struct ToasterServerCommand: AsyncParsableCommand {
         default: break
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (0...65535).contains(adminPort) else { throw ValidationError("--admin-port must be between 0 and 65535") }
+        guard host != adminHost || port != adminPort || port == 0 else {
+            throw ValidationError("--admin-port must differ from --port: the admin API never shares the public listener")
+        }
+        for (flag, seconds) in [("--idle-timeout", idleTimeout), ("--read-timeout", readTimeout)] {
+            guard seconds > 0, seconds <= 86_400 else { throw ValidationError("\(flag) must be more than 0 and at most 86400 seconds") }
+        }
+        guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be between 1 and 1000000") }
         guard (0...600_000).contains(latencyMs) else { throw ValidationError("--latency-ms must be between 0 and 600000") }
     }
 
@@ -70,7 +95,14 @@ struct ToasterServerCommand: AsyncParsableCommand {
         for removed in store.removedTemporaries {
             Self.say("toaster-server: removed \(removed), left by a policy write that never finished")
         }
-        let settings = ServerSettings(adminToken: try adminTokenFile.map { try Self.secret(from: $0, "--admin-token-file") },
+        let adminToken = try adminTokenFile.map { path throws(StartupError) in
+            do {
+                return try SecretFile.readPrivate(path, minimumBytes: 32)
+            } catch {
+                throw StartupError("--admin-token-file: \(error)")
+            }
+        }
+        let settings = ServerSettings(adminToken: adminToken,
                                       cmsAPIKey: try cmsKeyFile.map { try Self.secret(from: $0, "--cms-key-file") },
                                       latency: .milliseconds(latencyMs))
         signal(SIGHUP, SIG_IGN)
@@ -84,23 +116,41 @@ struct ToasterServerCommand: AsyncParsableCommand {
             }
         }
         reloads.resume()
-        let host = host
-        let app = Application(
-            router: ToasterRoutes.router(store: store, settings: settings),
-            configuration: .init(address: .hostname(host, port: port), serverName: "toaster-server"),
+        let limits = ConnectionLimits(idleTimeout: .seconds(idleTimeout), readTimeout: .seconds(readTimeout), maxConnections: maxConnections)
+        let logger = Logger(label: "toaster-server")
+        if let warning = limits.raiseDescriptorLimit(listeners: 2) { Self.say("toaster-server: \(warning)") }
+        let admin = Self.listener(AdminRoutes.router(store: store, settings: settings), name: "admin", host: adminHost, port: adminPort,
+                                  limits: limits, logger: logger)
+        let service = Self.listener(ToasterRoutes.router(store: store, settings: settings), name: nil, host: host, port: port,
+                                    limits: limits, logger: logger)
+        try await ServiceGroup(configuration: .init(services: [service, admin], gracefulShutdownSignals: [.sigterm, .sigint],
+                                                    logger: logger)).run()
+    }
+
+    /// One of the server's two listeners, `name` nil for the public one: Hummingbird with the
+    /// connection limits, its banner line once it listens, and a bind failure as one sentence.
+    private static func listener<Router: HTTPResponderBuilder>(
+        _ router: Router, name: String?, host: String, port: Int, limits: ConnectionLimits, logger: Logger
+    ) -> Listener<Application<Router.Responder>> where Router.Responder.Context.Source == ApplicationRequestContextSource {
+        let label = name.map { "\($0) " } ?? ""
+        let listener = "\(name ?? "public") listener"
+        let application = Application(
+            router: router,
+            server: limits.server(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "toaster-server",
+                                 availableConnectionsDelegate: limits.availableConnections(logger: logger, listener: listener)),
             onServerRunning: { channel in
-                Self.say("toaster-server: listening on http://\(host):\(channel.localAddress?.port ?? 0)")
-            }
+                try? await ConnectionLimits.pauseOnAcceptFailures(of: channel, name: listener, logger: logger)
+                say("toaster-server: \(label)listening on \(url(host: host, port: channel.localAddress?.port ?? port))")
+            },
+            logger: logger
         )
-        do {
-            try await app.runService()
-        } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw StartupError("cannot listen on \(host):\(port): port \(port) is already in use")
-        } catch let error as IOError {
-            throw StartupError("cannot listen on \(host):\(port): \(String(cString: strerror(error.errnoCode)))")
-        } catch {
-            throw StartupError("cannot listen on \(host):\(port): \(error)")
-        }
+        return Listener(application: application, host: host, port: port)
+    }
+
+    /// `http://HOST:PORT`, an IPv6 address in brackets (RFC 3986): `http://[::1]:8080`.
+    private static func url(host: String, port: Int) -> String {
+        host.contains(":") && !host.hasPrefix("[") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
     }
 
     /// One line on stdout, written through at once: scripts and tests wait for these lines.
@@ -114,6 +164,23 @@ struct ToasterServerCommand: AsyncParsableCommand {
             return try SecretFile.read(path)
         } catch {
             throw StartupError("\(flag): cannot read a secret: \(error)")
+        }
+    }
+}
+
+/// A listener as a service, its bind failure turned into one sentence naming its address.
+struct Listener<App: Service>: Service {
+    let application: App
+    let host: String
+    let port: Int
+
+    func run() async throws {
+        do {
+            try await application.run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw StartupError("cannot listen on \(host):\(port): port \(port) is already in use")
+        } catch let error as IOError {
+            throw StartupError("cannot listen on \(host):\(port): \(String(cString: strerror(error.errnoCode)))")
         }
     }
 }

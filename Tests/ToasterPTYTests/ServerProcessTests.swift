@@ -29,7 +29,7 @@ import Testing
 
     @Test func rejectedAdminPolicyLeavesTheAnswersUnchanged() async throws {
         let server = try ServerProcess()
-        var request = URLRequest(url: URL(string: server.baseURL + "/admin/policy")!)
+        var request = URLRequest(url: URL(string: server.adminURL + "/admin/policy")!)
         request.httpMethod = "PUT"
         request.setValue("Bearer \(ServerProcess.adminToken)", forHTTPHeaderField: "Authorization")
         request.httpBody = Data(try ServerProcess.policy(storeVersion: "not.a.version").utf8)

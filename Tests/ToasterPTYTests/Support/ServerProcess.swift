@@ -5,20 +5,24 @@ import FoundationNetworking
 
 /// A toaster-server on a free loopback port, serving a copy of the example policy.
 final class ServerProcess {
-    static let adminToken = "pty-test-token"
+    static let adminToken = "pty-test-token-of-at-least-32-bytes"
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../examples/policy.json").standardizedFileURL
 
     let folder: URL
     let baseURL: String
+    /// The admin listener's, where `PUT /admin/policy` is.
+    let adminURL: String
     let pid: pid_t
 
     var policyPath: String { folder.appendingPathComponent("policy.json").path }
     var output: String { (try? String(contentsOf: folder.appendingPathComponent("output"), encoding: .utf8)) ?? "" }
 
     /// `policy`: the policy file's text, nil for the example policy; `prepare` runs on the
-    /// server's folder, policy in place, before the server starts.
-    init(arguments: [String] = [], policy text: String? = nil, prepare: (URL) throws -> Void = { _ in }) throws {
+    /// server's folder, policy in place, before the server starts; `launcher` comes before the
+    /// server's own arguments (`prlimit --nofile=64`).
+    init(arguments: [String] = [], policy text: String? = nil, launcher: [String] = [],
+         prepare: (URL) throws -> Void = { _ in }) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let policy = folder.appendingPathComponent("policy.json").path
@@ -29,15 +33,19 @@ final class ServerProcess {
         }
         let token = folder.appendingPathComponent("token").path
         try Self.adminToken.write(toFile: token, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token)
         try prepare(folder)
         let output = folder.appendingPathComponent("output").path
-        pid = try Toolchain.spawn([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path,
-                                   "--policy", policy, "--port", "0", "--admin-token-file", token] + arguments, output: output)
-        guard let found = Toolchain.awaitOutput(output, /listening on (http:\/\/127\.0\.0\.1:[0-9]+)/) else {
+        pid = try Toolchain.spawn(launcher + [Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path,
+                                              "--policy", policy, "--port", "0", "--admin-port", "0", "--admin-token-file", token] + arguments,
+                                  output: output)
+        guard let found = Toolchain.awaitOutput(output, /toaster-server: listening on (http:\/\/127\.0\.0\.1:[0-9]+)/),
+              let admin = Toolchain.awaitOutput(output, /admin listening on (http:\/\/127\.0\.0\.1:[0-9]+)/) else {
             kill(pid, SIGKILL)
             throw PTYError(description: "toaster-server did not start: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
         }
         baseURL = found
+        adminURL = admin
     }
 
     deinit {
@@ -66,7 +74,7 @@ final class ServerProcess {
 
     /// `PUT /admin/policy`, which must be acknowledged.
     func put(policy: String) async throws {
-        var request = URLRequest(url: URL(string: baseURL + "/admin/policy")!)
+        var request = URLRequest(url: URL(string: adminURL + "/admin/policy")!)
         request.httpMethod = "PUT"
         request.setValue("Bearer \(Self.adminToken)", forHTTPHeaderField: "Authorization")
         request.httpBody = Data(policy.utf8)

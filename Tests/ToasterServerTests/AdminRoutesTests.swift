@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+@testable import ToasterServer
+
+/// The admin listener's routes and its token rules, in process.
+@Suite struct AdminRoutesTests {
+    @Test func theBearerSchemeIsCaseInsensitive() {
+        #expect(AdminRoutes.bearerToken("Bearer s3cret") == "s3cret")
+        #expect(AdminRoutes.bearerToken("bearer s3cret") == "s3cret")
+        #expect(AdminRoutes.bearerToken("BEARER   s3cret ") == "s3cret")
+        #expect(AdminRoutes.bearerToken("Basic s3cret") == nil)
+        #expect(AdminRoutes.bearerToken("Bearers3cret") == nil)
+        #expect(AdminRoutes.bearerToken(nil) == nil)
+    }
+
+    @Test func wrongTokensLockAnAddressOutUntilItsWindowEnds() {
+        let clock = Mutex(ContinuousClock.now)
+        let attempts = TokenAttempts(allowed: 2, window: .seconds(10), maximumAddresses: 2, now: { clock.withLock { $0 } })
+        #expect(attempts.lockout(of: "10.0.0.1") == nil)
+        #expect(attempts.failed(by: "10.0.0.1") == 1)
+        #expect(attempts.failed(by: "10.0.0.1") == 0)
+        #expect(attempts.lockout(of: "10.0.0.1") == 10)
+        #expect(attempts.lockout(of: "10.0.0.2") == nil, "per address")
+        clock.withLock { $0 += .milliseconds(2500) }
+        #expect(attempts.lockout(of: "10.0.0.1") == 8, "rounded up")
+        clock.withLock { $0 += .milliseconds(7500) }
+        #expect(attempts.lockout(of: "10.0.0.1") == nil, "the window ended")
+        #expect(attempts.failed(by: "10.0.0.1") == 1, "a new window")
+    }
+
+    @Test func rememberedAddressesAreBounded() {
+        let clock = Mutex(ContinuousClock.now)
+        let attempts = TokenAttempts(allowed: 1, window: .seconds(60), maximumAddresses: 2, now: { clock.withLock { $0 } })
+        _ = attempts.failed(by: "a")
+        clock.withLock { $0 += .seconds(1) }
+        _ = attempts.failed(by: "b")
+        _ = attempts.failed(by: "c")
+        #expect(attempts.lockout(of: "a") == nil, "the oldest is forgotten")
+        #expect(attempts.lockout(of: "b") != nil)
+        #expect(attempts.lockout(of: "c") != nil)
+    }
+
+    @Test func aPolicyThatCannotBeWrittenIs500WithoutAPath() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-admin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("policy.json").path
+        try FileManager.default.copyItem(atPath: ToasterRoutesTests.example.path, toPath: path)
+        // A folder where the write's temporary file must go: creating the file fails, as on a
+        // full or read-only disk (permissions would not stop root).
+        try FileManager.default.createDirectory(atPath: "\(path).tmp-\(getpid())", withIntermediateDirectories: false)
+        let store = try PolicyStore(path: path)
+        let router = AdminRoutes.router(store: store, settings: ToasterRoutesTests.settings)
+        let policy = try String(contentsOfFile: path, encoding: .utf8)
+        try await Application(router: router, logger: ToasterRoutesTests.quiet).test(.router) { client in
+            try await client.execute(uri: "/admin/policy", method: .put, headers: [.authorization: "Bearer s3cret"],
+                                     body: ByteBuffer(string: policy)) { response in
+                #expect(response.status == .internalServerError)
+                let text = String(buffer: response.body)
+                #expect(text.contains("could not be stored"))
+                #expect(!text.contains(folder.path), "\(text)")
+            }
+        }
+    }
+}
