@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HTTPTypes
 import Hummingbird
+import Logging
 import ToasterCore
 
 /// The routes of toaster-server, every answer read from one policy snapshot.
@@ -11,9 +12,19 @@ public enum ToasterRoutes {
 
     public static func router(store: PolicyStore, settings: ServerSettings) -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: RequestObserver(observability: store.observability))
         let healthy = EncodedAnswer(ServiceAnswers.Message(message: "ok"))
+        // Alive: the process answers.
         router.get("healthz") { request, _ in
             answer(request, .ok, healthy)
+        }
+        // Ready: a valid policy is served (a store exists only with one) and no shutdown has
+        // begun, so a load balancer sends traffic here.
+        router.get("readyz") { request, _ in
+            if store.observability.draining.load(ordering: .relaxed) {
+                return answer(request, .serviceUnavailable, ServiceAnswers.Message(message: "shutting down"))
+            }
+            return answer(request, .ok, ServiceAnswers.Message(message: "ready"))
         }
         router.get("lookup") { request, _ in
             try await settings.delay()
@@ -46,29 +57,32 @@ public enum ToasterRoutes {
             }
             return answer(request, .ok, object)
         }
-        router.put("admin/policy") { request, _ in
-            guard let token = settings.adminToken else {
-                return answer(request, .notFound, ServiceAnswers.Message(message: "the admin API is off (no --admin-token-file)"))
-            }
-            let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-            guard let bearer, ConstantTime.equal(bearer, token) else {
-                return answer(request, .unauthorized, ServiceAnswers.Message(message: "a valid bearer token is required"))
-            }
-            var request = request
-            let body: ByteBuffer
-            do {
-                body = try await request.collectBody(upTo: maximumPolicyBytes)
-            } catch {
-                return answer(request, .contentTooLarge, ServiceAnswers.Message(message: "the policy is larger than \(maximumPolicyBytes) bytes"))
-            }
-            do {
-                try store.replace(with: Data(body.readableBytesView))
-            } catch {
-                return answer(request, .badRequest, ServiceAnswers.Message(message: String(describing: error)))
-            }
-            return answer(request, .ok, ServiceAnswers.Message(message: "policy replaced"))
+        router.get("admin/policy") { request, context in
+            if let refused = authorize(request, context, settings: settings, logger: context.logger) { return refused }
+            return PolicyAdmin.current(request, store: store)
+        }
+        router.put("admin/policy") { request, context in
+            if let refused = authorize(request, context, settings: settings, logger: context.logger) { return refused }
+            return await PolicyAdmin.replace(request, logger: context.logger, store: store)
+        }
+        router.get("metrics") { _, _ in
+            PolicyAdmin.metrics(store: store)
         }
         return router
+    }
+
+    /// nil when the request carries the admin token; else the answer (404 when the admin API
+    /// is off, 401), logged.
+    private static func authorize(_ request: Request, _ context: some RequestContext, settings: ServerSettings, logger: Logger) -> Response? {
+        guard let token = settings.adminToken else {
+            return answer(request, .notFound, ServiceAnswers.Message(message: "the admin API is off (no --admin-token-file)"))
+        }
+        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        guard let bearer, ConstantTime.equal(bearer, token) else {
+            logger.warning("\(request.method) \(request.uri.path) refused: a wrong or missing bearer token")
+            return answer(request, .unauthorized, ServiceAnswers.Message(message: "a valid bearer token is required"))
+        }
+        return nil
     }
 
     /// A JSON answer with its ETag; 304 without a body when the client already has it.

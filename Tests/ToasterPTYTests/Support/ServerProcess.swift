@@ -52,6 +52,15 @@ final class ServerProcess {
         try String(contentsOf: example, encoding: .utf8).replacingOccurrences(of: "\"version\": \"2.0.0\"", with: "\"version\": \"\(version)\"")
     }
 
+    /// The example policy at `version`, with `fillers` more apps: a big file takes a reload or a
+    /// `PUT` long enough to read and load that other requests land inside it.
+    static func policy(storeVersion version: String, fillers: Int) throws -> String {
+        let example = try policy(storeVersion: version)
+        let apps = (1...fillers).map { #"{"trackId":\#($0),"bundleId":"com.example.filler\#($0)","name":"filler","version":"1.0.\#($0)","countries":["kr"]}"# }
+        guard let end = example.range(of: "\n  ]\n}", options: .backwards) else { throw PTYError(description: "the example policy changed shape") }
+        return example[..<end.lowerBound] + ",\n" + apps.joined(separator: ",\n") + example[end.lowerBound...]
+    }
+
     /// The store version `/lookup` answers now.
     func servedVersion() async throws -> String? {
         let (data, _) = try await URLSession.shared.data(from: URL(string: baseURL + "/lookup?id=1234567890&country=kr")!)
