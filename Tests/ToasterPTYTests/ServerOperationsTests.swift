@@ -10,7 +10,7 @@ import Testing
 @Suite struct ServerOperationsTests {
     @Test func aPutWhoseBodyNeverEndsIsClosedAtTheShutdownDeadline() async throws {
         let server = try ServerProcess(arguments: ["--shutdown-timeout", "1"])
-        let stalled = try RawConnection(port: server.port)
+        let stalled = try RawConnection(server.baseURL)
         try stalled.send("PUT /admin/policy HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ServerProcess.adminToken)\r\n"
                          + "Content-Length: 100000\r\n\r\n{\"apps\": [")
         // A whole exchange on another connection after it: by then the server has read the

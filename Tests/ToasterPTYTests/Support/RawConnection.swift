@@ -1,22 +1,28 @@
 import Foundation
 
-/// A TCP connection to a loopback port that sends exactly the bytes given: for requests no
-/// HTTP client would send, such as a body that never ends.
+/// A TCP connection to a loopback port that sends exactly the bytes given — half a request, a
+/// byte at a time, a method URLSession will not send — and tells when the server closes it.
 final class RawConnection {
     private let descriptor: Int32
 
-    init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    /// `url`: `http://127.0.0.1:PORT` or `http://[::1]:PORT`.
+    init(_ url: String) throws {
+        guard let address = url.split(separator: "/").last, let port = UInt16(address.split(separator: ":").last ?? "") else {
+            throw PTYError(description: "not a loopback URL: \(url)")
         }
-        guard connected else {
-            close(descriptor)
-            throw PTYError(description: "cannot connect to 127.0.0.1:\(port)")
+        let host = address.hasPrefix("[") ? "::1" : "127.0.0.1"
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard getaddrinfo(host, String(port), &hints, &found) == 0, let info = found else {
+            throw PTYError(description: "no address for \(url)")
+        }
+        defer { freeaddrinfo(found) }
+        descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+        guard descriptor >= 0, connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            throw PTYError(description: "cannot connect to \(url): \(reason)")
         }
     }
 
@@ -24,33 +30,47 @@ final class RawConnection {
 
     func send(_ text: String) throws {
         let bytes = Array(text.utf8)
-        guard bytes.withUnsafeBytes({ Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
-            throw PTYError(description: "cannot send to the server")
-        }
+        let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == bytes.count else { throw PTYError(description: "send failed: \(String(cString: strerror(errno)))") }
     }
-}
 
-extension ServerProcess {
-    /// The port of `baseURL`.
-    var port: Int { Int(baseURL.split(separator: ":").last ?? "") ?? 0 }
-
-    /// Waits until the process has ended, and returns how long that took; nil past `deadline`.
-    func waitForExit(within deadline: Duration) -> Duration? {
-        let start = ContinuousClock.now
-        var status: Int32 = 0
-        while ContinuousClock.now - start < deadline {
-            if waitpid(pid, &status, WNOHANG) == pid { return ContinuousClock.now - start }
-            Thread.sleep(forTimeInterval: 0.02)
+    /// Everything the server sends until it closes the connection, or nil when it has not
+    /// closed it within `seconds`.
+    func readUntilClosed(within seconds: Double) -> String? {
+        var received: [UInt8] = []
+        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < end {
+            guard let chunk = read(untilAtMost: end) else { return nil }
+            if chunk.isEmpty { return String(decoding: received, as: UTF8.self) }
+            received += chunk
         }
         return nil
     }
 
-    /// Polls the output until `text` appears in it at least `count` times.
-    func waitForOutput(_ text: String, count: Int = 1) throws {
-        let end = ContinuousClock.now + TmuxTerminal.deadline
-        while output.components(separatedBy: text).count - 1 < count {
-            guard ContinuousClock.now < end else { throw PTYError(description: "no \"\(text)\" (×\(count)) in:\n\(output.suffix(3000))") }
-            Thread.sleep(forTimeInterval: 0.02)
+    /// The bytes the server sends until `marker` has arrived (an answer's end), or nil when it
+    /// does not within `seconds` or closes first.
+    func read(through marker: String, within seconds: Double) -> String? {
+        var received: [UInt8] = []
+        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < end {
+            guard let chunk = read(untilAtMost: end), !chunk.isEmpty else { return nil }
+            received += chunk
+            let text = String(decoding: received, as: UTF8.self)
+            if text.contains(marker) { return text }
         }
+        return nil
+    }
+
+    /// One read: some bytes, empty at the end of the stream (or a reset), nil when nothing
+    /// came before `end`.
+    private func read(untilAtMost end: ContinuousClock.Instant) -> [UInt8]? {
+        let left = ContinuousClock.now.duration(to: end)
+        guard left > .zero else { return nil }
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+        guard poll(&poller, 1, milliseconds) > 0 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count > 0 ? Array(buffer[0..<count]) : []
     }
 }

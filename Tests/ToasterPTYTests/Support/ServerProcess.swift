@@ -84,4 +84,24 @@ final class ServerProcess {
             throw PTYError(description: "PUT /admin/policy answered \(response)")
         }
     }
+
+    /// Waits until the process has ended, and returns how long that took; nil past `deadline`.
+    func waitForExit(within deadline: Duration) -> Duration? {
+        let start = ContinuousClock.now
+        var status: Int32 = 0
+        while ContinuousClock.now - start < deadline {
+            if waitpid(pid, &status, WNOHANG) == pid { return ContinuousClock.now - start }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
+    /// Polls the output until `text` appears in it at least `count` times.
+    func waitForOutput(_ text: String, count: Int = 1) throws {
+        let end = ContinuousClock.now + TmuxTerminal.deadline
+        while output.components(separatedBy: text).count - 1 < count {
+            guard ContinuousClock.now < end else { throw PTYError(description: "no \"\(text)\" (×\(count)) in:\n\(output.suffix(3000))") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
 }
