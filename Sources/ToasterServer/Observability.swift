@@ -150,7 +150,8 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
         let start = ContinuousClock.now
         let id = request.headers[.requestID].flatMap(Self.acceptable) ?? Self.madeID()
         var context = context
-        context.logger[metadataKey: "request_id"] = .string(id)
+        // Hummingbird's own id for the request (`context.id`), so that every line of it carries one id.
+        context.logger[metadataKey: "hb.request.id"] = .string(id)
         var response: Response
         do {
             response = try await next(request, context)

@@ -58,12 +58,13 @@ public enum ToasterRoutes {
             return answer(request, .ok, object)
         }
         router.get("admin/policy") { request, context in
-            if let refused = authorize(request, context, settings: settings, logger: context.logger) { return refused }
+            if let refused = authorize(request, settings: settings, logger: logger(store, context)) { return refused }
             return PolicyAdmin.current(request, store: store)
         }
         router.put("admin/policy") { request, context in
-            if let refused = authorize(request, context, settings: settings, logger: context.logger) { return refused }
-            return await PolicyAdmin.replace(request, logger: context.logger, store: store)
+            let log = logger(store, context)
+            if let refused = authorize(request, settings: settings, logger: log) { return refused }
+            return await PolicyAdmin.replace(request, logger: log, store: store)
         }
         router.get("metrics") { _, _ in
             PolicyAdmin.metrics(store: store)
@@ -73,7 +74,7 @@ public enum ToasterRoutes {
 
     /// nil when the request carries the admin token; else the answer (404 when the admin API
     /// is off, 401), logged.
-    private static func authorize(_ request: Request, _ context: some RequestContext, settings: ServerSettings, logger: Logger) -> Response? {
+    private static func authorize(_ request: Request, settings: ServerSettings, logger: Logger) -> Response? {
         guard let token = settings.adminToken else {
             return answer(request, .notFound, ServiceAnswers.Message(message: "the admin API is off (no --admin-token-file)"))
         }
@@ -83,6 +84,13 @@ public enum ToasterRoutes {
             return answer(request, .unauthorized, ServiceAnswers.Message(message: "a valid bearer token is required"))
         }
         return nil
+    }
+
+    /// The server's log, its lines marked with the request's id.
+    static func logger(_ store: PolicyStore, _ context: some RequestContext) -> Logger {
+        var logger = store.observability.logger
+        logger[metadataKey: "request_id"] = .string(context.id)
+        return logger
     }
 
     /// A JSON answer with its ETag; 304 without a body when the client already has it.

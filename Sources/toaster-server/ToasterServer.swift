@@ -65,7 +65,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
     func validate() throws {
         switch (policy, checkPolicy) {
         case (nil, nil) where database == nil:
-            throw ValidationError("--policy FILE is required (or --check-policy FILE to only check one, or --database-url)")
+            throw ValidationError("--policy FILE is required (or --check-policy FILE to only check one) unless --database-url is given")
         case (_?, _?): throw ValidationError("--check-policy only checks a file: give it without --policy")
         default: break
         }
