@@ -10,40 +10,31 @@ public enum AdminRoutes {
     public static func router(store: PolicyStore, settings: ServerSettings,
                               attempts: TokenAttempts = TokenAttempts()) -> Router<AdminRequestContext> {
         let router = Router(context: AdminRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestObserver(observability: store.observability))
+        router.get("admin/policy") { request, context in
+            let log = ToasterRoutes.logger(store, context)
+            if let refused = authorize(request, context, settings: settings, attempts: attempts, logger: log) { return refused }
+            return PolicyAdmin.current(request, store: store)
+        }
         router.put("admin/policy") { request, context in
-            guard let token = settings.adminToken else {
-                return ToasterRoutes.answer(request, .notFound, ServiceAnswers.Message(message: "the admin API is off (no --admin-token-file)"))
-            }
-            if let refused = authorize(request, context, token: token, attempts: attempts) { return refused }
-            var request = request
-            let body: ByteBuffer
-            do {
-                body = try await request.collectBody(upTo: ToasterRoutes.maximumPolicyBytes)
-            } catch {
-                return ToasterRoutes.answer(request, .contentTooLarge,
-                                            ServiceAnswers.Message(message: "the policy is larger than \(ToasterRoutes.maximumPolicyBytes) bytes"))
-            }
-            do throws(PolicyError) {
-                try store.replace(with: Data(body.readableBytesView))
-            } catch {
-                guard error.kind == .unwritable else {
-                    return ToasterRoutes.answer(request, .badRequest, ServiceAnswers.Message(message: error.description))
-                }
-                // The sender's policy was fine; where the server keeps it is the operator's
-                // business, so the path goes to the log and not to the client.
-                context.logger.error("PUT /admin/policy: \(error)")
-                return ToasterRoutes.answer(request, .internalServerError,
-                                            ServiceAnswers.Message(message: "the policy is valid but could not be stored; the server's log says why"))
-            }
-            return ToasterRoutes.answer(request, .ok, ServiceAnswers.Message(message: "policy replaced"))
+            let log = ToasterRoutes.logger(store, context)
+            if let refused = authorize(request, context, settings: settings, attempts: attempts, logger: log) { return refused }
+            return await PolicyAdmin.replace(request, logger: log, store: store)
+        }
+        router.get("metrics") { _, _ in
+            PolicyAdmin.metrics(store: store)
         }
         return router
     }
 
-    /// nil when the request carries the token; else the answer: 401 for a wrong or missing
-    /// token, 429 with `Retry-After` once its address has tried too many.
-    private static func authorize(_ request: Request, _ context: AdminRequestContext, token: String,
-                                  attempts: TokenAttempts) -> Response? {
+    /// nil when the request carries the token; else the answer: 404 when the admin API is off,
+    /// 401 for a wrong or missing token, 429 with `Retry-After` once its address has tried too
+    /// many.
+    private static func authorize(_ request: Request, _ context: AdminRequestContext, settings: ServerSettings,
+                                  attempts: TokenAttempts, logger: Logger) -> Response? {
+        guard let token = settings.adminToken else {
+            return ToasterRoutes.answer(request, .notFound, ServiceAnswers.Message(message: "the admin API is off (no --admin-token-file)"))
+        }
         let address = context.clientAddress
         if let wait = attempts.lockout(of: address) { return tooMany(request, wait) }
         if let bearer = bearerToken(request.headers[.authorization]), ConstantTime.equal(bearer, token) { return nil }
@@ -51,9 +42,9 @@ public enum AdminRoutes {
         // One line per wrong token, and one when its address is locked out: a flood of
         // guesses then logs `allowed` lines a window, not one per guess.
         if left > 0 {
-            context.logger.warning("admin: 401, a wrong or missing bearer token from \(address) (\(left) more before a lockout)")
+            logger.warning("\(request.method) \(request.uri.path) refused: a wrong or missing bearer token from \(address) (\(left) more before a lockout)")
         } else {
-            context.logger.warning("admin: 401, a wrong or missing bearer token from \(address); it has sent \(attempts.allowed), further tries are refused (429) for \(attempts.lockout(of: address) ?? 0) s")
+            logger.warning("\(request.method) \(request.uri.path) refused: a wrong or missing bearer token from \(address) (none more: its address is locked out); further tries are refused (429) for \(attempts.lockout(of: address) ?? 0) s")
         }
         return ToasterRoutes.answer(request, .unauthorized, ServiceAnswers.Message(message: "a valid bearer token is required"))
     }

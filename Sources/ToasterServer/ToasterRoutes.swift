@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HTTPTypes
 import Hummingbird
+import Logging
 import ToasterCore
 
 /// The routes of toaster-server, every answer read from one policy snapshot.
@@ -13,9 +14,19 @@ public enum ToasterRoutes {
     public static func router(store: PolicyStore, settings: ServerSettings) -> Router<BasicRequestContext> {
         // HEAD answers as GET without the body, for every GET route (RFC 9110, 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestObserver(observability: store.observability))
         let healthy = EncodedAnswer(ServiceAnswers.Message(message: "ok"))
+        // Alive: the process answers.
         router.get("healthz") { request, _ in
             answer(request, .ok, healthy)
+        }
+        // Ready: a valid policy is served (a store exists only with one) and no shutdown has
+        // begun, so a load balancer sends traffic here.
+        router.get("readyz") { request, _ in
+            if store.observability.draining.load(ordering: .relaxed) {
+                return answer(request, .serviceUnavailable, ServiceAnswers.Message(message: "shutting down"))
+            }
+            return answer(request, .ok, ServiceAnswers.Message(message: "ready"))
         }
         router.get("lookup") { request, _ in
             try await settings.delay()
@@ -49,6 +60,13 @@ public enum ToasterRoutes {
             return answer(request, .ok, object)
         }
         return router
+    }
+
+    /// The server's log, its lines marked with the request's id.
+    static func logger(_ store: PolicyStore, _ context: some RequestContext) -> Logger {
+        var logger = store.observability.logger
+        logger[metadataKey: "request_id"] = .string(context.id)
+        return logger
     }
 
     /// A JSON answer with its ETag; 304 without a body when the client already has it.

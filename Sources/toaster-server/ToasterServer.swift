@@ -58,9 +58,29 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Delay every service answer by this many milliseconds (to show a slow service).")
     var latencyMs = 0
 
+    @Option(help: ArgumentHelp("Where the access log goes: off, stdout, or a file it is appended to.", valueName: "off|stdout|file"))
+    var accessLog = "stdout"
+
+    @Option(help: "How the log and the access log are written: text or json (one object a line).")
+    var logFormat: LogFormat = .text
+
+    @Option(parsing: .unconditional,
+            help: "Seconds a graceful shutdown (SIGTERM, SIGINT) lets open requests finish before their connections are closed.")
+    var shutdownTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("Keep the policy in PostgreSQL, shared by every instance (also DATABASE_URL); --policy then only seeds an empty table.",
+                               valueName: "postgres://user:password@host:port/database"))
+    var databaseUrl: String?
+
+    /// `--database-url`, or else `DATABASE_URL`.
+    private var database: String? {
+        databaseUrl ?? ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     func validate() throws {
         switch (policy, checkPolicy) {
-        case (nil, nil): throw ValidationError("--policy FILE is required (or --check-policy FILE to only check one)")
+        case (nil, nil) where database == nil:
+            throw ValidationError("--policy FILE is required (or --check-policy FILE to only check one) unless --database-url is given")
         case (_?, _?): throw ValidationError("--check-policy only checks a file: give it without --policy")
         default: break
         }
@@ -74,6 +94,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         }
         guard (1...1_000_000).contains(maxConnections) else { throw ValidationError("--max-connections must be between 1 and 1000000") }
         guard (0...600_000).contains(latencyMs) else { throw ValidationError("--latency-ms must be between 0 and 600000") }
+        guard (0...3600).contains(shutdownTimeout) else { throw ValidationError("--shutdown-timeout must be between 0 and 3600 seconds") }
     }
 
     func run() async throws {
@@ -86,9 +107,27 @@ struct ToasterServerCommand: AsyncParsableCommand {
                 throw StartupError("policy \(error)")
             }
         }
+        let logger = Logger(label: "toaster-server") { [logFormat] _ in LineLogHandler(format: logFormat, writer: .standardOutput) }
+        let accessWriter = try accessLogWriter()
+        let accessLog = accessWriter.map { writer in
+            Logger(label: "toaster-server.access") { [logFormat] _ in LineLogHandler(format: logFormat, writer: writer) }
+        }
+        let observability = Observability(logger: logger, accessLog: accessLog, metrics: ServerMetrics())
+        defer {
+            accessWriter?.flush()
+            LineWriter.standardOutput.flush()
+        }
         let store: PolicyStore
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         do {
-            store = try PolicyStore(path: policy ?? "")
+            if let database {
+                let backend = try PostgresPolicy(url: database, logger: logger)
+                try await backend.prepare(seed: try policy.map { path throws(PolicyError) in try PolicyStore.document(at: path) })
+                store = try await PolicyStore.open(backend, observability: observability)
+                services.append(.init(service: PolicyWatcher(backend: backend, store: store), successTerminationBehavior: .ignore))
+            } else {
+                store = try PolicyStore(path: policy ?? "", observability: observability)
+            }
         } catch {
             throw StartupError("policy \(error)")
         }
@@ -106,37 +145,57 @@ struct ToasterServerCommand: AsyncParsableCommand {
                                       cmsAPIKey: try cmsKeyFile.map { try Self.secret(from: $0, "--cms-key-file") },
                                       latency: .milliseconds(latencyMs))
         signal(SIGHUP, SIG_IGN)
-        let reloads = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        let reloads = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "toaster-server.sighup"))
+        // One reload at a time, on the signal's own queue: signals that arrive meanwhile are
+        // merged into the next one.
         reloads.setEventHandler {
-            do {
-                try store.reload()
-                Self.say("toaster-server: reloaded \(store.path)")
-            } catch {
-                Self.say("toaster-server: reload refused, still serving the previous policy: \(error)")
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                await store.reload(because: "SIGHUP")
+                done.signal()
             }
+            done.wait()
         }
         reloads.resume()
         let limits = ConnectionLimits(idleTimeout: .seconds(idleTimeout), readTimeout: .seconds(readTimeout), maxConnections: maxConnections)
-        let logger = Logger(label: "toaster-server")
         if let warning = limits.raiseDescriptorLimit(listeners: 2) { Self.say("toaster-server: \(warning)") }
+        let service = Self.listener(ToasterRoutes.router(store: store, settings: settings), name: nil, host: host, port: port,
+                                    limits: limits, logger: logger, handlers: [observability.connectionCounter()])
         let admin = Self.listener(AdminRoutes.router(store: store, settings: settings), name: "admin", host: adminHost, port: adminPort,
                                   limits: limits, logger: logger)
-        let service = Self.listener(ToasterRoutes.router(store: store, settings: settings), name: nil, host: host, port: port,
-                                    limits: limits, logger: logger)
-        try await ServiceGroup(configuration: .init(services: [service, admin], gracefulShutdownSignals: [.sigterm, .sigint],
-                                                    logger: logger)).run()
+        // Shut down in the reverse order: the notice first (readiness off), then the listeners
+        // (no new connections, open requests finish), then the database watcher.
+        services.insert(contentsOf: [.init(service: service), .init(service: admin)], at: 0)
+        services.append(.init(service: DrainNotice(observability: observability), successTerminationBehavior: .ignore))
+        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint],
+                                                      logger: Logger(label: "toaster-server.lifecycle") { _ in SwiftLogNoOpLogHandler() })
+        // Past the deadline the services are cancelled, which closes the connections still open.
+        configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(shutdownTimeout * 1000))
+        try await ServiceGroup(configuration: configuration).run()
+        logger.notice("stopped")
+    }
+
+    /// Where `--access-log` writes; nil when off.
+    private func accessLogWriter() throws(StartupError) -> LineWriter? {
+        switch accessLog {
+        case "off": return nil
+        case "stdout": return .standardOutput
+        case let path:
+            do { return try LineWriter.appending(to: path) } catch { throw StartupError("--access-log: \(error)") }
+        }
     }
 
     /// One of the server's two listeners, `name` nil for the public one: Hummingbird with the
     /// connection limits, its banner line once it listens, and a bind failure as one sentence.
     private static func listener<Router: HTTPResponderBuilder>(
-        _ router: Router, name: String?, host: String, port: Int, limits: ConnectionLimits, logger: Logger
+        _ router: Router, name: String?, host: String, port: Int, limits: ConnectionLimits, logger: Logger,
+        handlers: @autoclosure @escaping @Sendable () -> [any RemovableChannelHandler] = []
     ) -> Listener<Application<Router.Responder>> where Router.Responder.Context.Source == ApplicationRequestContextSource {
         let label = name.map { "\($0) " } ?? ""
         let listener = "\(name ?? "public") listener"
         let application = Application(
             router: router,
-            server: limits.server(),
+            server: limits.server(handlers: handlers()),
             configuration: .init(address: .hostname(host, port: port), serverName: "toaster-server",
                                  availableConnectionsDelegate: limits.availableConnections(logger: logger, listener: listener)),
             onServerRunning: { channel in
@@ -184,3 +243,5 @@ struct Listener<App: Service>: Service {
         }
     }
 }
+
+extension LogFormat: ExpressibleByArgument {}

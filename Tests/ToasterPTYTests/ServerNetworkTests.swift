@@ -6,14 +6,6 @@ import Testing
 @Suite struct ServerNetworkTests {
     private static let get = "GET /lookup?id=1234567890&country=kr HTTP/1.1\r\nHost: t\r\n\r\n"
 
-    private func waitForOutput(_ server: ServerProcess, _ text: String) throws {
-        let end = ContinuousClock.now + TmuxTerminal.deadline
-        while !server.output.contains(text) {
-            guard ContinuousClock.now < end else { throw PTYError(description: "no \"\(text)\" in:\n\(server.output)") }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-    }
-
     private func occurrences(_ text: String, in server: ServerProcess) -> Int {
         server.output.components(separatedBy: text).count - 1
     }
@@ -76,7 +68,7 @@ import Testing
     @Test func atTheConnectionCapNewClientsWaitAndAreServedWhenOneCloses() throws {
         let server = try ServerProcess(arguments: ["--max-connections", "3"])
         var held = try (0..<3).map { _ in try RawConnection(server.baseURL) }
-        try waitForOutput(server, "3 connections open (--max-connections)")
+        try server.waitForOutput("3 connections open (--max-connections)")
         let waiting = try RawConnection(server.baseURL)
         try waiting.send(Self.get)
         #expect(waiting.read(through: "\"resultCount\"", within: 0.5) == nil, "not served while at the cap")
@@ -92,7 +84,7 @@ import Testing
         // The kernel completes connections into the listen backlog; the server runs out of
         // descriptors accepting them.
         for _ in 0..<60 { held.append(try RawConnection(server.baseURL)) }
-        try waitForOutput(server, "cannot accept connections")
+        try server.waitForOutput("cannot accept connections")
         let before = try cpuSeconds(server.pid)
         let window = ContinuousClock.now
         while ContinuousClock.now - window < .seconds(2) { Thread.sleep(forTimeInterval: 0.1) }
@@ -102,7 +94,7 @@ import Testing
         let later = try RawConnection(server.baseURL)
         try later.send(Self.get)
         #expect(later.read(through: "\"resultCount\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
-        try waitForOutput(server, "accepting connections again")
+        try server.waitForOutput("accepting connections again")
         #expect(occurrences("cannot accept connections", in: server) == 1)
     }
 
@@ -163,7 +155,7 @@ import Testing
         #expect(limited.hasPrefix("HTTP/1.1 429"))
         #expect(limited.firstMatch(of: /\r\n[Rr]etry-[Aa]fter: [1-9][0-9]*\r\n/) != nil, "\(limited)")
         #expect(try put("Bearer \(ServerProcess.adminToken)").hasPrefix("HTTP/1.1 429"), "the right token waits too")
-        #expect(occurrences("401, a wrong or missing bearer token from 127.0.0.1", in: server) == 10)
+        #expect(occurrences("PUT /admin/policy refused: a wrong or missing bearer token from 127.0.0.1", in: server) == 10)
         #expect(occurrences("further tries are refused (429)", in: server) == 1)
     }
 

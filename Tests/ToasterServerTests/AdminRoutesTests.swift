@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -45,24 +46,50 @@ import Testing
     }
 
     @Test func aPolicyThatCannotBeWrittenIs500WithoutAPath() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-admin-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("policy.json").path
-        try FileManager.default.copyItem(atPath: ToasterRoutesTests.example.path, toPath: path)
-        // A folder where the write's temporary file must go: creating the file fails, as on a
-        // full or read-only disk (permissions would not stop root).
-        try FileManager.default.createDirectory(atPath: "\(path).tmp-\(getpid())", withIntermediateDirectories: false)
-        let store = try PolicyStore(path: path)
-        let router = AdminRoutes.router(store: store, settings: ToasterRoutesTests.settings)
-        let policy = try String(contentsOfFile: path, encoding: .utf8)
-        try await Application(router: router, logger: ToasterRoutesTests.quiet).test(.router) { client in
-            try await client.execute(uri: "/admin/policy", method: .put, headers: [.authorization: "Bearer s3cret"],
+        let folder = Mutex("")
+        try await ExampleServer.run(place: { place in
+            folder.withLock { $0 = place.path }
+            let path = place.appendingPathComponent("policy.json").path
+            try FileManager.default.copyItem(atPath: ExampleServer.example.path, toPath: path)
+            // A folder where the write's temporary file must go: creating the file fails, as on
+            // a full or read-only disk (permissions would not stop root).
+            try FileManager.default.createDirectory(atPath: "\(path).tmp-\(getpid())", withIntermediateDirectories: false)
+            return path
+        }) { client, store in
+            let policy = try String(contentsOfFile: store.path, encoding: .utf8)
+            try await client.execute(uri: "/admin/policy", method: .put, headers: [.authorization: "Bearer \(ExampleServer.token)"],
                                      body: ByteBuffer(string: policy)) { response in
                 #expect(response.status == .internalServerError)
                 let text = String(buffer: response.body)
                 #expect(text.contains("could not be stored"))
-                #expect(!text.contains(folder.path), "\(text)")
+                #expect(!text.contains(folder.withLock { $0 }), "\(text)")
+            }
+        }
+    }
+
+    @Test func theAdminRoutesAreNotPublicAndThePublicOnesNotAdmin() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-admin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("policy.json").path
+        try FileManager.default.copyItem(atPath: ExampleServer.example.path, toPath: path)
+        let store = try PolicyStore(path: path, observability: Observability())
+        let bearer: HTTPFields = [.authorization: "Bearer \(ExampleServer.token)"]
+        let service = Application(router: ToasterRoutes.router(store: store, settings: ExampleServer.settings), logger: ExampleServer.quiet)
+        try await service.test(.router) { client in
+            for (uri, method) in [("/admin/policy", HTTPRequest.Method.get), ("/admin/policy", .put), ("/metrics", .get)] {
+                try await client.execute(uri: uri, method: method, headers: bearer, body: ByteBuffer(string: "{}")) { response in
+                    #expect(response.status == .notFound, "\(method) \(uri)")
+                }
+            }
+        }
+        let admin = Application(router: AdminRoutes.router(store: store, settings: ExampleServer.settings), logger: ExampleServer.quiet)
+        try await admin.test(.router) { client in
+            try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+            try await client.execute(uri: "/admin/policy", method: .get, headers: bearer) { response in
+                #expect(response.status == .ok)
             }
         }
     }

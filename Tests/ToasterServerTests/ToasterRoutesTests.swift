@@ -8,36 +8,9 @@ import Testing
 
 /// Every route, through Hummingbird's in-process test client.
 @Suite struct ToasterRoutesTests {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../examples/policy.json").standardizedFileURL
-
-    static let settings = ServerSettings(adminToken: "s3cret", cmsAPIKey: "cms-key")
-
-    /// A copy of the example policy in a fresh folder, served with a known admin token and CMS
-    /// key; `admin` serves the admin routes instead of the public ones.
-    private func withServer(admin: Bool = false, attempts: TokenAttempts = TokenAttempts(),
-                            _ test: @Sendable (any TestClientProtocol, PolicyStore) async throws -> Void) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-routes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("policy.json").path
-        try FileManager.default.copyItem(atPath: Self.example.path, toPath: path)
-        let store = try PolicyStore(path: path)
-        if admin {
-            let router = AdminRoutes.router(store: store, settings: Self.settings, attempts: attempts)
-            try await Application(router: router, logger: Self.quiet).test(.router) { client in try await test(client, store) }
-        } else {
-            let router = ToasterRoutes.router(store: store, settings: Self.settings)
-            try await Application(router: router, logger: Self.quiet).test(.router) { client in try await test(client, store) }
-        }
+    private func withServer(_ test: @Sendable (any TestClientProtocol, PolicyStore) async throws -> Void) async throws {
+        try await ExampleServer.run(test)
     }
-
-    /// Only critical messages: a passing run's output stays clean of the 401 warnings.
-    static let quiet: Logger = {
-        var logger = Logger(label: "toaster-routes-tests")
-        logger.logLevel = .critical
-        return logger
-    }()
 
     private func json(_ buffer: ByteBuffer) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
@@ -181,7 +154,7 @@ import Testing
     }
 
     @Test func adminReplacesAValidPolicyAndRejectsTheRestUnchanged() async throws {
-        try await withServer(admin: true) { client, store in
+        try await withServer { client, store in
             let original = try Data(contentsOf: URL(fileURLWithPath: store.path))
             let lifted = String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"version\": \"2.0.0\"", with: "\"version\": \"2.1.0\"")
             try await client.execute(uri: "/admin/policy", method: .put, body: ByteBuffer(string: lifted)) { response in
@@ -215,7 +188,7 @@ import Testing
     @Test func reloadKeepsTheServedPolicyWhenTheFileIsInvalid() async throws {
         try await withServer { _, store in
             try Data("{ not json".utf8).write(to: URL(fileURLWithPath: store.path))
-            #expect(throws: PolicyError.self) { try store.reload() }
+            await store.reload(because: "a test")
             #expect(store.policy.apps[0].version == "2.0.0")
         }
     }
@@ -254,4 +227,9 @@ import Testing
         #expect(!ConstantTime.equal("s3cret", "s3cret2"))
         #expect(!ConstantTime.equal("", "x"))
     }
+}
+
+extension PolicyStore {
+    /// The policy file of a store the tests opened with `init(path:)`.
+    var path: String { (backend as? PolicyFile)?.path ?? "" }
 }

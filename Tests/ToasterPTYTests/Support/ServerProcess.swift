@@ -60,6 +60,15 @@ final class ServerProcess {
         try String(contentsOf: example, encoding: .utf8).replacingOccurrences(of: "\"version\": \"2.0.0\"", with: "\"version\": \"\(version)\"")
     }
 
+    /// The example policy at `version`, with `fillers` more apps: a big file takes a reload or a
+    /// `PUT` long enough to read and load that other requests land inside it.
+    static func policy(storeVersion version: String, fillers: Int) throws -> String {
+        let example = try policy(storeVersion: version)
+        let apps = (1...fillers).map { #"{"trackId":\#($0),"bundleId":"com.example.filler\#($0)","name":"filler","version":"1.0.\#($0)","countries":["kr"]}"# }
+        guard let end = example.range(of: "\n  ]\n}", options: .backwards) else { throw PTYError(description: "the example policy changed shape") }
+        return example[..<end.lowerBound] + ",\n" + apps.joined(separator: ",\n") + example[end.lowerBound...]
+    }
+
     /// The store version `/lookup` answers now.
     func servedVersion() async throws -> String? {
         let (data, _) = try await URLSession.shared.data(from: URL(string: baseURL + "/lookup?id=1234567890&country=kr")!)
@@ -81,6 +90,26 @@ final class ServerProcess {
         let (_, response) = try await URLSession.shared.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
             throw PTYError(description: "PUT /admin/policy answered \(response)")
+        }
+    }
+
+    /// Waits until the process has ended, and returns how long that took; nil past `deadline`.
+    func waitForExit(within deadline: Duration) -> Duration? {
+        let start = ContinuousClock.now
+        var status: Int32 = 0
+        while ContinuousClock.now - start < deadline {
+            if waitpid(pid, &status, WNOHANG) == pid { return ContinuousClock.now - start }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
+    }
+
+    /// Polls the output until `text` appears in it at least `count` times.
+    func waitForOutput(_ text: String, count: Int = 1) throws {
+        let end = ContinuousClock.now + TmuxTerminal.deadline
+        while output.components(separatedBy: text).count - 1 < count {
+            guard ContinuousClock.now < end else { throw PTYError(description: "no \"\(text)\" (×\(count)) in:\n\(output.suffix(3000))") }
+            Thread.sleep(forTimeInterval: 0.02)
         }
     }
 }
