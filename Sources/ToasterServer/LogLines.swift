@@ -36,7 +36,9 @@ public struct LineLogHandler: LogHandler {
         switch format {
         case .text:
             let pairs = fields.map { " \($0.key)=\(Self.text($0.value))" }.joined()
-            writer.write("\(time) \(event.level) \(event.message)\(pairs)\n")
+            // A message of several lines (an error's description) stays one line.
+            let message = "\(event.message)".replacing("\n", with: "\\n")
+            writer.write("\(time) \(event.level) \(message)\(pairs)\n")
         case .json:
             let pairs = fields.map { ",\(Self.quoted($0.key)):\(Self.json($0.value))" }.joined()
             writer.write("{\"time\":\"\(time)\",\"level\":\"\(event.level)\",\"message\":\(Self.quoted("\(event.message)"))\(pairs)}\n")
@@ -113,8 +115,9 @@ public final class LineWriter: Sendable {
 
     func write(_ line: String) {
         let first = pending.withLock { pending in
-            defer { pending.append(contentsOf: line.utf8) }
-            return pending.isEmpty
+            let first = pending.isEmpty
+            pending.append(contentsOf: line.utf8)
+            return first
         }
         if first { queue.async { self.drain() } }
     }
@@ -125,8 +128,9 @@ public final class LineWriter: Sendable {
 
     private func drain() {
         let bytes = pending.withLock { pending in
-            defer { pending.removeAll(keepingCapacity: true) }
-            return pending
+            let bytes = pending
+            pending.removeAll(keepingCapacity: true)
+            return bytes
         }
         bytes.withUnsafeBytes { buffer in
             var offset = 0
