@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Logging
 import Synchronization
+import ToasterCore
 import ToasterFiles
 
 /// `--log-format`: how the server's log and the access log are written.
@@ -60,22 +61,9 @@ public struct LineLogHandler: LogHandler {
         }
     }
 
+    /// A JSON string, control characters escaped.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONValue.string(text).serialized()
     }
 
     /// UTC with milliseconds, as log collectors expect.
