@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Logging
 import Synchronization
+import ToasterCore
 import ToasterFiles
 
 /// `--log-format`: how the server's log and the access log are written.
@@ -36,7 +37,9 @@ public struct LineLogHandler: LogHandler {
         switch format {
         case .text:
             let pairs = fields.map { " \($0.key)=\(Self.text($0.value))" }.joined()
-            writer.write("\(time) \(event.level) \(event.message)\(pairs)\n")
+            // A message of several lines (an error's description) stays one line.
+            let message = "\(event.message)".replacing("\n", with: "\\n")
+            writer.write("\(time) \(event.level) \(message)\(pairs)\n")
         case .json:
             let pairs = fields.map { ",\(Self.quoted($0.key)):\(Self.json($0.value))" }.joined()
             writer.write("{\"time\":\"\(time)\",\"level\":\"\(event.level)\",\"message\":\(Self.quoted("\(event.message)"))\(pairs)}\n")
@@ -58,22 +61,9 @@ public struct LineLogHandler: LogHandler {
         }
     }
 
+    /// A JSON string, control characters escaped.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        JSONValue.string(text).serialized()
     }
 
     /// UTC with milliseconds, as log collectors expect.
@@ -113,8 +103,9 @@ public final class LineWriter: Sendable {
 
     func write(_ line: String) {
         let first = pending.withLock { pending in
-            defer { pending.append(contentsOf: line.utf8) }
-            return pending.isEmpty
+            let first = pending.isEmpty
+            pending.append(contentsOf: line.utf8)
+            return first
         }
         if first { queue.async { self.drain() } }
     }
@@ -125,8 +116,9 @@ public final class LineWriter: Sendable {
 
     private func drain() {
         let bytes = pending.withLock { pending in
-            defer { pending.removeAll(keepingCapacity: true) }
-            return pending
+            let bytes = pending
+            pending.removeAll(keepingCapacity: true)
+            return bytes
         }
         bytes.withUnsafeBytes { buffer in
             var offset = 0

@@ -2,6 +2,7 @@ import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import Logging
+import ToasterCore
 
 /// The admin answers about the policy itself, after the token is checked: the stored document
 /// with its ETag, a replacement that honours `If-Match`, and the metrics.

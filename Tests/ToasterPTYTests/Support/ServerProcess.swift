@@ -83,6 +83,11 @@ final class ServerProcess {
 
     /// `PUT /admin/policy`, which must be acknowledged.
     func put(policy: String) async throws {
+        try await Self.put(policy: policy, adminURL: adminURL)
+    }
+
+    /// The same from a task of its own, which cannot hold the (non-Sendable) server.
+    static func put(policy: String, adminURL: String) async throws {
         var request = URLRequest(url: URL(string: adminURL + "/admin/policy")!)
         request.httpMethod = "PUT"
         request.setValue("Bearer \(Self.adminToken)", forHTTPHeaderField: "Authorization")
