@@ -162,7 +162,7 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
         let status = response.status.code, bytes = response.body.contentLength ?? 0
         let route = context.endpointPath ?? "unmatched"
         let observability = observability
-        response.body = response.body.withPostWriteClosure {
+        response.body = response.body.afterWriting {
             let elapsed = ContinuousClock.now - start
             observability.metrics.requests(route: route, status: status).increment()
             observability.metrics.duration(route: route).recordNanoseconds(elapsed.nanoseconds)
@@ -194,5 +194,22 @@ extension Duration {
     var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+extension ResponseBody {
+    /// This body, then `done` once it has been written or has failed: Hummingbird's own
+    /// `withPostWriteClosure` is `package`, not public.
+    func afterWriting(_ done: @escaping @Sendable () async -> Void) -> ResponseBody {
+        let body = self
+        return ResponseBody(contentLength: contentLength) { writer in
+            do {
+                try await body.write(writer)
+            } catch {
+                await done()
+                throw error
+            }
+            await done()
+        }
     }
 }
