@@ -3,11 +3,22 @@ import Glibc
 
 /// Replaces a file so that a crash at any point leaves either the old or the new content:
 /// write a temporary file beside it, flush it to disk, rename it over, flush the folder.
+/// A symbolic link (a Kubernetes ConfigMap's) is written through: its final target is
+/// replaced and the link stays. The new file keeps the old one's mode and owner.
 public enum AtomicFile {
-    public static func write(_ data: Data, to path: String) throws(FileError) {
+    public static func write(_ data: Data, to link: String) throws(FileError) {
+        let path = target(of: link)
         let temporary = temporaryPath(of: path, pid: getpid())
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var existing = stat()
+        let keeps = stat(path, &existing) == 0
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, keeps ? existing.st_mode & 0o7777 : 0o644)
         guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
+        if keeps {
+            // open() applies the umask; fchmod does not. The owner is kept when the process
+            // may (root), as an editor saving in place would.
+            fchmod(descriptor, existing.st_mode & 0o7777)
+            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+        }
         let written = data.withUnsafeBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
@@ -35,7 +46,8 @@ public enum AtomicFile {
     /// Removes the temporary files a process killed in the middle of `write` left beside
     /// `path`, and returns their paths. A file whose process still runs is left alone: it may
     /// be writing it now.
-    public static func removeAbandonedTemporaries(of path: String) -> [String] {
+    public static func removeAbandonedTemporaries(of link: String) -> [String] {
+        let path = target(of: link)
         let folder = folderPath(of: path)
         let prefix = temporaryPath(of: String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""), pid: nil)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
@@ -46,6 +58,14 @@ public enum AtomicFile {
             if unlink(abandoned) == 0 { removed.append(abandoned) }
         }
         return removed
+    }
+
+    /// The file a chain of symbolic links ends at; `path` itself when it is no link or does
+    /// not exist yet.
+    private static func target(of path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// `policy.json.tmp-PID`, or the part before the pid when `pid` is nil.

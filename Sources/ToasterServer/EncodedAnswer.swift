@@ -19,4 +19,11 @@ struct EncodedAnswer: Sendable {
         eTag = ETag.of(bytes)
         headers = [.eTag: eTag, .cacheControl: "no-cache", .contentType: contentType]
     }
+
+    /// A JSON document as it was stored (the policy), with its ETag.
+    init(document: Data, eTag: String) {
+        body = ByteBuffer(bytes: document)
+        self.eTag = eTag
+        headers = [.eTag: eTag, .cacheControl: "no-cache", .contentType: "application/json; charset=utf-8"]
+    }
 }

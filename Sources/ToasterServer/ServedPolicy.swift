@@ -8,14 +8,21 @@ final class ServedPolicy: Sendable {
     static let lookupContentType = "text/javascript; charset=utf-8"
 
     let policy: ServicePolicy
+    /// The document as stored, which `GET /admin/policy` returns.
+    let document: Data
+    /// The document's ETag: what an editor sends back as `If-Match`.
+    let eTag: String
+    let loadedAt = Date()
     private let lookups: [String: StorefrontAnswers]
     private let remoteConfigs: [String: EncodedAnswer]
     private let cmsObjects: [String: EncodedAnswer]
     let unknownLookup = EncodedAnswer(ServiceAnswers.lookup(nil, release: nil, country: ""), contentType: lookupContentType)
     let unknownRemoteConfig = EncodedAnswer(ServiceAnswers.remoteConfig(nil))
 
-    init(_ policy: ServicePolicy) {
+    init(_ policy: ServicePolicy, document: Data) {
         self.policy = policy
+        self.document = document
+        eTag = ETag.of(document)
         var lookups: [String: StorefrontAnswers] = [:], remoteConfigs: [String: EncodedAnswer] = [:], cmsObjects: [String: EncodedAnswer] = [:]
         for app in policy.apps {
             for country in app.countries {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HTTPTypes
 import Hummingbird
+import Logging
 import ToasterCore
 
 /// The routes of toaster-server, every answer read from one policy snapshot.
@@ -9,11 +10,23 @@ public enum ToasterRoutes {
     /// Policies larger than this are refused by the admin API.
     static let maximumPolicyBytes = 1 << 20
 
+    /// The public routes; the admin API is `AdminRoutes`, on a listener of its own.
     public static func router(store: PolicyStore, settings: ServerSettings) -> Router<BasicRequestContext> {
-        let router = Router()
+        // HEAD answers as GET without the body, for every GET route (RFC 9110, 9.3.2).
+        let router = Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestObserver(observability: store.observability))
         let healthy = EncodedAnswer(ServiceAnswers.Message(message: "ok"))
+        // Alive: the process answers.
         router.get("healthz") { request, _ in
             answer(request, .ok, healthy)
+        }
+        // Ready: a valid policy is served (a store exists only with one) and no shutdown has
+        // begun, so a load balancer sends traffic here.
+        router.get("readyz") { request, _ in
+            if store.observability.draining.load(ordering: .relaxed) {
+                return answer(request, .serviceUnavailable, ServiceAnswers.Message(message: "shutting down"))
+            }
+            return answer(request, .ok, ServiceAnswers.Message(message: "ready"))
         }
         router.get("lookup") { request, _ in
             try await settings.delay()
@@ -46,29 +59,14 @@ public enum ToasterRoutes {
             }
             return answer(request, .ok, object)
         }
-        router.put("admin/policy") { request, _ in
-            guard let token = settings.adminToken else {
-                return answer(request, .notFound, ServiceAnswers.Message(message: "the admin API is off (no --admin-token-file)"))
-            }
-            let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-            guard let bearer, ConstantTime.equal(bearer, token) else {
-                return answer(request, .unauthorized, ServiceAnswers.Message(message: "a valid bearer token is required"))
-            }
-            var request = request
-            let body: ByteBuffer
-            do {
-                body = try await request.collectBody(upTo: maximumPolicyBytes)
-            } catch {
-                return answer(request, .contentTooLarge, ServiceAnswers.Message(message: "the policy is larger than \(maximumPolicyBytes) bytes"))
-            }
-            do {
-                try store.replace(with: Data(body.readableBytesView))
-            } catch {
-                return answer(request, .badRequest, ServiceAnswers.Message(message: String(describing: error)))
-            }
-            return answer(request, .ok, ServiceAnswers.Message(message: "policy replaced"))
-        }
         return router
+    }
+
+    /// The server's log, its lines marked with the request's id.
+    static func logger(_ store: PolicyStore, _ context: some RequestContext) -> Logger {
+        var logger = store.observability.logger
+        logger[metadataKey: "request_id"] = .string(context.id)
+        return logger
     }
 
     /// A JSON answer with its ETag; 304 without a body when the client already has it.

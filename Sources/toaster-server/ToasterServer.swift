@@ -3,7 +3,9 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Hummingbird
+import Logging
 import NIOCore
+import ServiceLifecycle
 import ToasterCommandLine
 import ToasterCore
 import ToasterServer
@@ -38,8 +40,23 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The port to listen on (0: any free port, printed at start).")
     var port = 8080
 
-    @Option(help: "A file holding the bearer token of PUT /admin/policy (off without it).")
+    @Option(help: "The address the admin API listens on (never the public port).")
+    var adminHost = "127.0.0.1"
+
+    @Option(parsing: .unconditional, help: "The admin API's port (0: any free port, printed at start).")
+    var adminPort = 8081
+
+    @Option(help: "A file, readable by its owner only, holding the bearer token (32 bytes or more) of PUT /admin/policy (off without it).")
     var adminTokenFile: String?
+
+    @Option(parsing: .unconditional, help: "Seconds a keep-alive connection may wait for its next request.")
+    var idleTimeout: Double = 75
+
+    @Option(parsing: .unconditional, help: "Seconds a request's head and body may take to arrive, from its first byte.")
+    var readTimeout: Double = 30
+
+    @Option(parsing: .unconditional, help: "Connections open at once on each listener; more wait until one closes.")
+    var maxConnections = 1024
 
     @Option(help: "A file holding the X-MICROCMS-API-KEY the CMS routes require.")
     var cmsKeyFile: String?
@@ -47,14 +64,42 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Delay every service answer by this many milliseconds (to show a slow service).")
     var latencyMs = 0
 
+    @Option(help: ArgumentHelp("Where the access log goes: off, stdout, or a file it is appended to.", valueName: "off|stdout|file"))
+    var accessLog = "stdout"
+
+    @Option(help: "How the log and the access log are written: text or json (one object a line).")
+    var logFormat: LogFormat = .text
+
+    @Option(parsing: .unconditional,
+            help: "Seconds a graceful shutdown (SIGTERM, SIGINT) lets open requests finish before their connections are closed.")
+    var shutdownTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("Keep the policy in PostgreSQL, shared by every instance (also DATABASE_URL); --policy then only seeds an empty table.",
+                               valueName: "postgres://user:password@host:port/database"))
+    var databaseUrl: String?
+
+    /// `--database-url`, or else `DATABASE_URL`.
+    private var database: String? {
+        databaseUrl ?? ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     func validate() throws {
         switch (policy, checkPolicy) {
-        case (nil, nil): throw ValidationError("--policy FILE is required (or --check-policy FILE to only check one)")
+        case (nil, nil) where database == nil:
+            throw ValidationError("--policy FILE is required (or --check-policy FILE to only check one) unless --database-url is given")
         case (_?, _?): throw ValidationError("--check-policy only checks a file: give it without --policy")
         default: break
         }
         try OptionRange.check(port, within: 0...65535, "--port")
+        try OptionRange.check(adminPort, within: 0...65535, "--admin-port")
+        guard host != adminHost || port != adminPort || port == 0 else {
+            throw ValidationError("--admin-port must differ from --port: the admin API never shares the public listener")
+        }
+        try OptionRange.check(idleTimeout, above: 0, atMost: 86_400, "--idle-timeout", unit: "seconds")
+        try OptionRange.check(readTimeout, above: 0, atMost: 86_400, "--read-timeout", unit: "seconds")
+        try OptionRange.check(maxConnections, within: 1...1_000_000, "--max-connections")
         try OptionRange.check(latencyMs, within: 0...600_000, "--latency-ms")
+        guard (0...3600).contains(shutdownTimeout) else { throw ValidationError("--shutdown-timeout must be between 0 and 3600 seconds") }
     }
 
     func run() async throws {
@@ -67,46 +112,109 @@ struct ToasterServerCommand: AsyncParsableCommand {
                 throw StartupError("policy \(error)")
             }
         }
+        let logger = Logger(label: "toaster-server") { [logFormat] _ in LineLogHandler(format: logFormat, writer: .standardOutput) }
+        let accessWriter = try accessLogWriter()
+        let accessLog = accessWriter.map { writer in
+            Logger(label: "toaster-server.access") { [logFormat] _ in LineLogHandler(format: logFormat, writer: writer) }
+        }
+        let observability = Observability(logger: logger, accessLog: accessLog, metrics: ServerMetrics())
+        defer {
+            accessWriter?.flush()
+            LineWriter.standardOutput.flush()
+        }
         let store: PolicyStore
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         do {
-            store = try PolicyStore(path: policy ?? "")
+            if let database {
+                let backend = try PostgresPolicy(url: database, logger: logger)
+                try await backend.prepare(seed: try policy.map { path throws(PolicyError) in try PolicyStore.document(at: path) })
+                store = try await PolicyStore.open(backend, observability: observability)
+                services.append(.init(service: PolicyWatcher(backend: backend, store: store), successTerminationBehavior: .ignore))
+            } else {
+                store = try PolicyStore(path: policy ?? "", observability: observability)
+            }
         } catch {
             throw StartupError("policy \(error)")
         }
         for removed in store.removedTemporaries {
             Self.say("toaster-server: removed \(removed), left by a policy write that never finished")
         }
-        let settings = ServerSettings(adminToken: try adminTokenFile.map { try Self.secret(from: $0, "--admin-token-file") },
+        let adminToken = try adminTokenFile.map { path throws(StartupError) in
+            do {
+                return try SecretFile.readPrivate(path, minimumBytes: 32)
+            } catch {
+                throw StartupError("--admin-token-file: \(error)")
+            }
+        }
+        let settings = ServerSettings(adminToken: adminToken,
                                       cmsAPIKey: try cmsKeyFile.map { try Self.secret(from: $0, "--cms-key-file") },
                                       latency: .milliseconds(latencyMs))
         signal(SIGHUP, SIG_IGN)
-        let reloads = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
+        let reloads = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "toaster-server.sighup"))
+        // One reload at a time, on the signal's own queue: signals that arrive meanwhile are
+        // merged into the next one.
         reloads.setEventHandler {
-            do {
-                try store.reload()
-                Self.say("toaster-server: reloaded \(store.path)")
-            } catch {
-                Self.say("toaster-server: reload refused, still serving the previous policy: \(error)")
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                await store.reload(because: "SIGHUP")
+                done.signal()
             }
+            done.wait()
         }
         reloads.resume()
-        let host = host
-        let app = Application(
-            router: ToasterRoutes.router(store: store, settings: settings),
-            configuration: .init(address: .hostname(host, port: port), serverName: "toaster-server"),
-            onServerRunning: { channel in
-                Self.say("toaster-server: listening on http://\(host):\(channel.localAddress?.port ?? 0)")
-            }
-        )
-        do {
-            try await app.runService()
-        } catch let error as IOError where error.errnoCode == EADDRINUSE {
-            throw StartupError("cannot listen on \(host):\(port): port \(port) is already in use")
-        } catch let error as IOError {
-            throw StartupError("cannot listen on \(host):\(port): \(String(cString: strerror(error.errnoCode)))")
-        } catch {
-            throw StartupError("cannot listen on \(host):\(port): \(error)")
+        let limits = ConnectionLimits(idleTimeout: .seconds(idleTimeout), readTimeout: .seconds(readTimeout), maxConnections: maxConnections)
+        if let warning = limits.raiseDescriptorLimit(listeners: 2) { Self.say("toaster-server: \(warning)") }
+        let service = Self.listener(ToasterRoutes.router(store: store, settings: settings), name: nil, host: host, port: port,
+                                    limits: limits, logger: logger, handlers: [observability.connectionCounter()])
+        let admin = Self.listener(AdminRoutes.router(store: store, settings: settings), name: "admin", host: adminHost, port: adminPort,
+                                  limits: limits, logger: logger)
+        // Shut down in the reverse order: the notice first (readiness off), then the listeners
+        // (no new connections, open requests finish), then the database watcher.
+        services.insert(contentsOf: [.init(service: service), .init(service: admin)], at: 0)
+        services.append(.init(service: DrainNotice(observability: observability), successTerminationBehavior: .ignore))
+        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint],
+                                                      logger: Logger(label: "toaster-server.lifecycle") { _ in SwiftLogNoOpLogHandler() })
+        // Past the deadline the services are cancelled, which closes the connections still open.
+        configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(shutdownTimeout * 1000))
+        try await ServiceGroup(configuration: configuration).run()
+        logger.notice("stopped")
+    }
+
+    /// Where `--access-log` writes; nil when off.
+    private func accessLogWriter() throws(StartupError) -> LineWriter? {
+        switch accessLog {
+        case "off": return nil
+        case "stdout": return .standardOutput
+        case let path:
+            do { return try LineWriter.appending(to: path) } catch { throw StartupError("--access-log: \(error)") }
         }
+    }
+
+    /// One of the server's two listeners, `name` nil for the public one: Hummingbird with the
+    /// connection limits, its banner line once it listens, and a bind failure as one sentence.
+    private static func listener<Router: HTTPResponderBuilder>(
+        _ router: Router, name: String?, host: String, port: Int, limits: ConnectionLimits, logger: Logger,
+        handlers: @autoclosure @escaping @Sendable () -> [any RemovableChannelHandler] = []
+    ) -> Listener<Application<Router.Responder>> where Router.Responder.Context.Source == ApplicationRequestContextSource {
+        let label = name.map { "\($0) " } ?? ""
+        let listener = "\(name ?? "public") listener"
+        let application = Application(
+            router: router,
+            server: limits.server(handlers: handlers()),
+            configuration: .init(address: .hostname(host, port: port), serverName: "toaster-server",
+                                 availableConnectionsDelegate: limits.availableConnections(logger: logger, listener: listener)),
+            onServerRunning: { channel in
+                try? await ConnectionLimits.pauseOnAcceptFailures(of: channel, name: listener, logger: logger)
+                say("toaster-server: \(label)listening on \(url(host: host, port: channel.localAddress?.port ?? port))")
+            },
+            logger: logger
+        )
+        return Listener(application: application, host: host, port: port)
+    }
+
+    /// `http://HOST:PORT`, an IPv6 address in brackets (RFC 3986): `http://[::1]:8080`.
+    private static func url(host: String, port: Int) -> String {
+        host.contains(":") && !host.hasPrefix("[") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
     }
 
     /// One line on stdout, written through at once: scripts and tests wait for these lines.
@@ -122,3 +230,22 @@ struct ToasterServerCommand: AsyncParsableCommand {
         }
     }
 }
+
+/// A listener as a service, its bind failure turned into one sentence naming its address.
+struct Listener<App: Service>: Service {
+    let application: App
+    let host: String
+    let port: Int
+
+    func run() async throws {
+        do {
+            try await application.run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw StartupError("cannot listen on \(host):\(port): port \(port) is already in use")
+        } catch let error as IOError {
+            throw StartupError("cannot listen on \(host):\(port): \(String(cString: strerror(error.errnoCode)))")
+        }
+    }
+}
+
+extension LogFormat: @retroactive ExpressibleByArgument {}

@@ -7,29 +7,21 @@ import Testing
 
 /// toaster-server as a process: start-up errors and SIGHUP reloads.
 @Suite struct ServerProcessTests {
-    private func waitForOutput(_ server: ServerProcess, _ text: String) throws {
-        let end = ContinuousClock.now + TmuxTerminal.deadline
-        while !server.output.contains(text) {
-            guard ContinuousClock.now < end else { throw PTYError(description: "no \"\(text)\" in:\n\(server.output)") }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-    }
-
     @Test func sighupReloadsAValidFileAndKeepsServingOnAnInvalidOne() async throws {
         let server = try ServerProcess()
         try "{ \"apps\": [ broken".write(toFile: server.policyPath, atomically: true, encoding: .utf8)
         kill(server.pid, SIGHUP)
-        try waitForOutput(server, "reload refused")
+        try server.waitForOutput("reload refused")
         #expect(try await server.servedVersion() == "2.0.0")
         try ServerProcess.policy(storeVersion: "2.5.0").write(toFile: server.policyPath, atomically: true, encoding: .utf8)
         kill(server.pid, SIGHUP)
-        try waitForOutput(server, "reloaded")
+        try server.waitForOutput("reloaded")
         #expect(try await server.servedVersion() == "2.5.0")
     }
 
     @Test func rejectedAdminPolicyLeavesTheAnswersUnchanged() async throws {
         let server = try ServerProcess()
-        var request = URLRequest(url: URL(string: server.baseURL + "/admin/policy")!)
+        var request = URLRequest(url: URL(string: server.adminURL + "/admin/policy")!)
         request.httpMethod = "PUT"
         request.setValue("Bearer \(ServerProcess.adminToken)", forHTTPHeaderField: "Authorization")
         request.httpBody = Data(try ServerProcess.policy(storeVersion: "not.a.version").utf8)
@@ -46,15 +38,18 @@ import Testing
         try #"{"apps":[{"trackId":1}]}"#.write(to: bad, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: bad) }
         let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
-        let invalid = try Toolchain.run([binary, "--policy", bad.path, "--port", "0"])
+        let invalid = try Toolchain.run([binary, "--policy", bad.path, "--port", "0", "--admin-port", "0"])
         #expect(invalid.status == 1)
         #expect(invalid.stderr.contains(#"apps[0]: no "bundleId""#), "\(invalid.stderr)")
 
         let server = try ServerProcess()
         let port = try #require(server.baseURL.split(separator: ":").last.map(String.init))
-        let busy = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", port])
+        let busy = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", port, "--admin-port", "0"])
         #expect(busy.status == 1)
         #expect(busy.stderr == "Error: cannot listen on 127.0.0.1:\(port): port \(port) is already in use\n")
+        let busyAdmin = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", "0", "--admin-port", port])
+        #expect(busyAdmin.status == 1)
+        #expect(busyAdmin.stderr == "Error: cannot listen on 127.0.0.1:\(port): port \(port) is already in use\n")
     }
 }
 
@@ -77,7 +72,7 @@ import Testing
     }
 
     private func reloads(_ server: ServerProcess) -> Int {
-        server.output.components(separatedBy: "toaster-server: reloaded").count - 1
+        server.output.components(separatedBy: "reloaded the policy").count - 1
     }
 
     /// Waits until the server finishes a reload it was sent after this call: every reload
@@ -94,17 +89,8 @@ import Testing
         }
     }
 
-    /// The example policy at `version`, with `fillers` more apps: a big file takes a reload long
-    /// enough to read and load that a PUT lands inside it.
-    private func bigPolicy(storeVersion version: String, fillers: Int = 400) throws -> String {
-        let example = try ServerProcess.policy(storeVersion: version)
-        let apps = (1...fillers).map { #"{"trackId":\#($0),"bundleId":"com.example.filler\#($0)","name":"filler","version":"1.0.\#($0)","countries":["kr"]}"# }
-        let end = try #require(example.range(of: "\n  ]\n}", options: .backwards))
-        return example[..<end.lowerBound] + ",\n" + apps.joined(separator: ",\n") + example[end.lowerBound...]
-    }
-
     @Test func reloadsRacingPutsNeverServeAPolicyOlderThanAnAcknowledgedPut() async throws {
-        let initial = try bigPolicy(storeVersion: "2.0.0")
+        let initial = try ServerProcess.policy(storeVersion: "2.0.0", fillers: 400)
         let server = try ServerProcess { folder in
             try initial.write(to: folder.appendingPathComponent("policy.json"), atomically: true, encoding: .utf8)
         }
@@ -112,7 +98,7 @@ import Testing
         var stale: [String] = []
         for round in 1...30 {
             let acknowledged = "2.0.\(round)"
-            try await server.put(policy: try bigPolicy(storeVersion: acknowledged))
+            try await server.put(policy: try ServerProcess.policy(storeVersion: acknowledged, fillers: 400))
             // A reload that read the old file installs it when it ends, a little after the
             // acknowledgement, and the next reload mends it: several reads catch that window.
             for _ in 1...8 {

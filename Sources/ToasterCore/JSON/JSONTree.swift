@@ -79,6 +79,9 @@ extension JSONTree {
         private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONTree {
             offset += 1
             var members: [(key: String, value: JSONTree)] = []
+            // The keys seen so far, so that a key written twice is found in constant time:
+            // searching `members` made an object of n keys take n² steps.
+            var keys: Set<String> = []
             skipWhitespace()
             if take(UInt8(ascii: "}")) { return .object(members) }
             repeat {
@@ -86,7 +89,7 @@ extension JSONTree {
                 let keyOffset = offset
                 guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
                 let key = try string()
-                if members.contains(where: { $0.key == key }) {
+                guard keys.insert(key).inserted else {
                     offset = keyOffset
                     throw error("the key \(JSONValue.string(key).serialized()) appears twice in one object")
                 }

@@ -30,6 +30,17 @@ import Testing
         #expect(throws: StrictJSONError.self) { try StrictJSON.decode(Pair.self, from: Data(text.utf8)) }
     }
 
+    /// The size of the answer that took 13 s when each key was searched among the ones before
+    /// it (its time is in benchmarks/json, not asserted here).
+    @Test func aKeyRepeatedAmongEightyFiveThousandIsFoundWhereItIs() {
+        let keys = (0..<85_000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        #expect(throws: Never.self) { try JSONTree.parse(Array("{\(keys)}".utf8)) }
+        let repeated = Array("{\(keys),\"k42\":0}".utf8)
+        #expect(throws: JSONSyntaxError(line: 1, column: repeated.count - 7, problem: #"the key "k42" appears twice in one object"#)) {
+            try JSONTree.parse(repeated)
+        }
+    }
+
     @Test(arguments: [
         (#"{"a":1,}"#, "it is not JSON: line 1, column 8: expected a key in double quotes"),
         ("{\n  \"a\": 1,\n  \"b\": [\"x\",]\n}", "it is not JSON: line 3, column 13: expected a value"),

@@ -1,0 +1,146 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Hummingbird's HTTP/1.1 channel with two handlers of ours around its decoder: a deadline for
+/// reading each request (`--read-timeout`; Hummingbird's idle timeout restarts with every
+/// part read, so a client sending a byte a second would hold the connection forever), and a
+/// gate refusing what HTTP/1.1 says a server must refuse before it reaches the router.
+struct GuardedHTTP1Channel: ServerChildChannel {
+    let http1: HTTP1Channel
+    let readTimeout: TimeAmount
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
+        let readTimeout = readTimeout
+        return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(RequestReadDeadline(timeout: readTimeout), position: .first)
+        }.flatMap {
+            http1.setup(channel: channel, logger: logger)
+        }.flatMapThrowing { value in
+            let operations = channel.pipeline.syncOperations
+            let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            let deadline = try operations.handler(type: RequestReadDeadline.self)
+            try operations.addHandler(RequestGate(deadline: deadline), position: .after(decoder))
+            return value
+        }
+    }
+
+    func handle(value: HTTP1Channel.Value, logger: Logger) async {
+        await http1.handle(value: value, logger: logger)
+    }
+}
+
+/// Closes a connection whose request has not fully arrived `timeout` after its first byte.
+/// Armed by the first bytes read while no request is being read; `RequestGate` disarms it when
+/// a request's end is decoded.
+final class RequestReadDeadline: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let timeout: TimeAmount
+    private var expiry: Scheduled<Void>?
+
+    init(timeout: TimeAmount) { self.timeout = timeout }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if expiry == nil {
+            let channel = context.channel
+            expiry = context.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+        }
+        context.fireChannelRead(data)
+    }
+
+    /// A whole request has been read: no deadline until the next one starts.
+    func requestRead() {
+        expiry?.cancel()
+        expiry = nil
+    }
+
+    /// The client closed its side in the middle of a request (Hummingbird allows half-closed
+    /// connections): the request can never be completed, so the connection, and the memory its
+    /// unfinished request holds, go now rather than at the deadline.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .inputClosed = event as? ChannelEvent, expiry != nil {
+            requestRead()
+            context.close(promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        requestRead()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) { requestRead() }
+}
+
+/// Between NIO's HTTP/1.1 decoder and Hummingbird: refuses, and closes the connection after,
+/// a request that cannot be served safely — `CONNECT` (405: the decoder stops reading after
+/// one, as for a tunnel, so it would never get an answer) and a transfer coding other than
+/// `chunked` (RFC 9112, 6.1 and 6.3: 501 for an unknown coding, 400 when `chunked` is not last,
+/// since the body's length is then unknown). The refusal waits for the answers to requests
+/// already passed on, so that answers stay in order.
+final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let deadline: RequestReadDeadline
+    /// Requests passed on whose answers have not ended.
+    private var unanswered = 0
+    private var refusal: (status: HTTPResponseStatus, message: String)?
+
+    init(deadline: RequestReadDeadline) { self.deadline = deadline }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        if case .end = part { deadline.requestRead() }
+        guard refusal == nil else { return }
+        if case .head(let head) = part, let refused = Self.refusal(of: head) {
+            refusal = refused
+            deadline.requestRead()
+            if unanswered == 0 { refuse(context) }
+            return
+        }
+        if case .head = part { unanswered += 1 }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        context.write(data, promise: promise)
+        if case .end = unwrapOutboundIn(data) {
+            unanswered -= 1
+            if unanswered == 0, refusal != nil { refuse(context) }
+        }
+    }
+
+    /// The status and sentence `head` is refused with; nil when it may pass.
+    static func refusal(of head: HTTPRequestHead) -> (status: HTTPResponseStatus, message: String)? {
+        if head.method == .CONNECT {
+            return (.methodNotAllowed, "CONNECT is not served here: this is not a proxy")
+        }
+        let codings = head.headers[canonicalForm: "transfer-encoding"].map { $0.lowercased() }
+        guard !codings.isEmpty, codings != ["chunked"] else { return nil }
+        if codings.last != "chunked" {
+            return (.badRequest, "Transfer-Encoding must end with chunked: without it the body's length is unknown")
+        }
+        let unknown = codings.dropLast().joined(separator: ", ")
+        return (.notImplemented, "the transfer coding \(unknown) is not supported; only chunked is")
+    }
+
+    private func refuse(_ context: ChannelHandlerContext) {
+        guard let refusal else { return }
+        let body = EncodedAnswer(ServiceAnswers.Message(message: refusal.message)).body
+        var headers = HTTPHeaders([("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.readableBytes)),
+                                   ("Connection", "close")])
+        if refusal.status == .methodNotAllowed { headers.add(name: "Allow", value: "GET, HEAD, POST, PUT") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+}

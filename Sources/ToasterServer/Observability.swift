@@ -1,0 +1,215 @@
+import FoundationEssentials
+import HTTPTypes
+import Hummingbird
+import Logging
+import CoreMetrics
+import Metrics
+import NIOCore
+import Prometheus
+import ServiceLifecycle
+import Synchronization
+
+/// What toaster-server tells its operator: the server's log (every PUT, refused token and
+/// reload), the access log, and the metrics `/metrics` serves.
+public final class Observability: Sendable {
+    public let logger: Logger
+    /// One line per request; nil when `--access-log off`.
+    public let accessLog: Logger?
+    public let metrics: ServerMetrics
+    /// Set when a graceful shutdown begins: `/readyz` then answers 503, so a load balancer stops
+    /// sending requests while the open ones finish.
+    public let draining = Atomic<Bool>(false)
+
+    /// Without arguments: only critical messages, no access log (tests, `--check-policy`).
+    public init(logger: Logger = Logger(label: "toaster-server", factory: { _ in SwiftLogNoOpLogHandler() }),
+                accessLog: Logger? = nil, metrics: ServerMetrics = ServerMetrics()) {
+        self.logger = logger
+        self.accessLog = accessLog
+        self.metrics = metrics
+    }
+
+    enum ReloadResult: String { case ok, refused }
+
+    func reloaded(_ result: ReloadResult) {
+        metrics.reloads(result.rawValue).increment()
+    }
+}
+
+/// The metrics, kept in a Prometheus registry of their own (not swift-metrics' global
+/// bootstrap, so that every server in a test process has its own figures).
+public final class ServerMetrics: Sendable {
+    public let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    let openConnections: Meter
+    private let loadedAt: CoreMetrics.Gauge
+    private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
+    private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
+    /// The `toaster_policy_info` series of the ETag last reported, replaced when it changes.
+    private let policyInfo = Mutex<(eTag: String, gauge: CoreMetrics.Gauge)?>(nil)
+
+    public init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets["toaster_http_request_duration_seconds"] =
+            [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5].map { Duration.seconds($0) }
+        self.factory = factory
+        openConnections = Meter(label: "toaster_http_open_connections", factory: factory)
+        loadedAt = CoreMetrics.Gauge(label: "toaster_policy_loaded_timestamp_seconds", factory: factory)
+    }
+
+    func requests(route: String, status: Int) -> CoreMetrics.Counter {
+        counter("toaster_http_requests_total", [("route", route), ("status", String(status))])
+    }
+
+    func duration(route: String) -> CoreMetrics.Timer {
+        timers.withLock { timers in
+            if let timer = timers[route] { return timer }
+            let timer = CoreMetrics.Timer(label: "toaster_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+            timers[route] = timer
+            return timer
+        }
+    }
+
+    /// `result`: ok, invalid, stale, unwritable, unavailable, too_large, incomplete.
+    func puts(_ result: String) -> CoreMetrics.Counter {
+        counter("toaster_policy_puts_total", [("result", result)])
+    }
+
+    func reloads(_ result: String) -> CoreMetrics.Counter {
+        counter("toaster_policy_reloads_total", [("result", result)])
+    }
+
+    /// The registry in Prometheus' text format, the served policy's figures brought up to date.
+    func exposition(serving served: ServedPolicy) -> ByteBuffer {
+        policyInfo.withLock { info in
+            guard info?.eTag != served.eTag else { return }
+            info?.gauge.destroy()
+            // The tag without its quotes, which a label value would have to escape.
+            let gauge = CoreMetrics.Gauge(label: "toaster_policy_info", dimensions: [("etag", served.eTag.filter { $0 != "\"" })], factory: factory)
+            gauge.record(1)
+            info = (served.eTag, gauge)
+        }
+        loadedAt.record(served.loadedAt.timeIntervalSince1970)
+        return ByteBuffer(bytes: registry.emitToBuffer())
+    }
+
+    private func counter(_ label: String, _ dimensions: [(String, String)]) -> CoreMetrics.Counter {
+        let key = label + dimensions.map { "|\($0.0)=\($0.1)" }.joined()
+        return counters.withLock { counters in
+            if let counter = counters[key] { return counter }
+            let counter = CoreMetrics.Counter(label: label, dimensions: dimensions, factory: factory)
+            counters[key] = counter
+            return counter
+        }
+    }
+}
+
+/// Counts a connection from the moment it is set up until it closes; one per connection
+/// (`Observability.connectionCounter()`).
+final class ConnectionCounter: RemovableChannelHandler, Sendable {
+    private let meter: Meter
+
+    init(_ meter: Meter) { self.meter = meter }
+
+    func handlerAdded(context: ChannelHandlerContext) { meter.increment() }
+    func handlerRemoved(context: ChannelHandlerContext) { meter.decrement() }
+}
+
+extension Observability {
+    /// A handler for a new connection's pipeline that keeps `toaster_http_open_connections`.
+    public func connectionCounter() -> any RemovableChannelHandler {
+        ConnectionCounter(metrics.openConnections)
+    }
+}
+
+/// Marks the start of a graceful shutdown: `/readyz` turns 503 and a line is logged. Placed
+/// last in the service group, so that it hears the shutdown first.
+public struct DrainNotice: Service {
+    let observability: Observability
+
+    public init(observability: Observability) {
+        self.observability = observability
+    }
+
+    public func run() async throws {
+        try? await gracefulShutdown()
+        observability.draining.store(true, ordering: .relaxed)
+        observability.logger.notice("shutting down: no new connections; open requests may finish")
+    }
+}
+
+extension HTTPField.Name {
+    static let requestID = HTTPField.Name("X-Request-Id")!
+}
+
+/// For every request: its id (`X-Request-Id`, kept when the client sent a sensible one, made
+/// otherwise, and echoed), one access log line, and its count and duration.
+struct RequestObserver<Context: RequestContext>: RouterMiddleware {
+    let observability: Observability
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let id = request.headers[.requestID].flatMap(Self.acceptable) ?? Self.madeID()
+        var context = context
+        // Hummingbird's own id for the request (`context.id`), so that every line of it carries one id.
+        context.logger[metadataKey: "hb.request.id"] = .string(id)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            response = try error.response(from: request, context: context)
+        }
+        response.headers[.requestID] = id
+        let status = response.status.code, bytes = response.body.contentLength ?? 0
+        let route = context.endpointPath ?? "unmatched"
+        let observability = observability
+        response.body = response.body.afterWriting {
+            let elapsed = ContinuousClock.now - start
+            observability.metrics.requests(route: route, status: status).increment()
+            observability.metrics.duration(route: route).recordNanoseconds(elapsed.nanoseconds)
+            observability.accessLog?.info("request", metadata: [
+                "method": .string(request.method.rawValue), "path": .string(request.uri.description),
+                "status": .stringConvertible(status), "bytes": .stringConvertible(bytes),
+                "duration_ms": .stringConvertible(Double(elapsed.nanoseconds / 1000) / 1000), "request_id": .string(id),
+            ])
+        }
+        return response
+    }
+
+    /// A client's id is kept when it is 1–128 characters of letters, digits and `-_.:/+=`;
+    /// anything else could forge log lines or smuggle markup into a log viewer.
+    static func acceptable(_ id: String) -> String? {
+        guard (1...128).contains(id.utf8.count),
+              id.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7a) || "-_.:/+=".utf8.contains($0) })
+        else { return nil }
+        return id
+    }
+
+    static func madeID() -> String {
+        let hex = String(UInt64.random(in: .min ... .max), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension Duration {
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+extension ResponseBody {
+    /// This body, then `done` once it has been written or has failed: Hummingbird's own
+    /// `withPostWriteClosure` is `package`, not public.
+    func afterWriting(_ done: @escaping @Sendable () async -> Void) -> ResponseBody {
+        let body = self
+        return ResponseBody(contentLength: contentLength) { writer in
+            do {
+                try await body.write(writer)
+            } catch {
+                await done()
+                throw error
+            }
+            await done()
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+/// toaster-server in front of real traffic, as a process on loopback: timeouts, the connection
+/// cap, running out of descriptors, the admin listener and its token, HTTP/1.1's manners.
+@Suite struct ServerNetworkTests {
+    private static let get = "GET /lookup?id=1234567890&country=kr HTTP/1.1\r\nHost: t\r\n\r\n"
+
+    private func occurrences(_ text: String, in server: ServerProcess) -> Int {
+        server.output.components(separatedBy: text).count - 1
+    }
+
+    /// The process's user and system CPU time in seconds, from /proc.
+    private func cpuSeconds(_ pid: pid_t) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        let ticks = try #require(Double(fields[11])) + (try #require(Double(fields[12])))
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    @Test func idleKeepAliveConnectionsAreClosed() throws {
+        let server = try ServerProcess(arguments: ["--idle-timeout", "1"])
+        let silent = try RawConnection(server.baseURL)
+        #expect(silent.readUntilClosed(within: 10) == "", "a connection that never sends is closed")
+        let kept = try RawConnection(server.baseURL)
+        try kept.send(Self.get)
+        let answer = try #require(kept.readUntilClosed(within: 10), "the keep-alive connection is closed after its answer")
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
+    }
+
+    @Test func slowSendersAreClosedByTheReadTimeout() throws {
+        // The idle timeout alone is long; the read timeout is what closes these.
+        let server = try ServerProcess(arguments: ["--idle-timeout", "60", "--read-timeout", "1"])
+        let started = ContinuousClock.now
+        let slowHead = try RawConnection(server.baseURL)
+        try slowHead.send("GET /lookup?id=1234567890 HTTP/1.1\r\nHost: t\r\nX-Slow: ")
+        let slowBody = try RawConnection(server.baseURL)
+        try slowBody.send("POST /v1/projects/toaster/namespaces/firebase:fetch HTTP/1.1\r\nHost: t\r\nContent-Length: 200\r\n\r\n")
+        var headClosed = false, bodyClosed = false
+        // A byte every 100 ms on each: the head never ends, the body would take 20 s.
+        for _ in 0..<100 where !(headClosed && bodyClosed) {
+            if !headClosed { headClosed = (try? slowHead.send("x")) == nil || slowHead.readUntilClosed(within: 0.05) != nil }
+            if !bodyClosed { bodyClosed = (try? slowBody.send("x")) == nil || slowBody.readUntilClosed(within: 0.05) != nil }
+        }
+        #expect(headClosed, "a head sent a byte at a time")
+        #expect(bodyClosed, "a body sent a byte at a time")
+        #expect(ContinuousClock.now - started < .seconds(8))
+        // A request in time is still answered.
+        let prompt = try RawConnection(server.baseURL)
+        try prompt.send(Self.get)
+        #expect(prompt.read(through: "\"resultCount\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
+    }
+
+    @Test func aClientLeavingInTheMiddleOfARequestIsClosedAtOnce() throws {
+        // Long timeouts: only the client's leaving can close these.
+        let server = try ServerProcess(arguments: ["--idle-timeout", "600", "--read-timeout", "600"])
+        let head = try RawConnection(server.baseURL)
+        try head.send("GET /lookup?id=1234567890 HTTP/1.1\r\nHost: t\r\nX-Half: ")
+        head.finishSending()
+        let body = try RawConnection(server.baseURL)
+        try body.send("PUT /admin/policy HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n{")
+        body.finishSending()
+        #expect(head.readUntilClosed(within: 10) != nil, "half a head")
+        #expect(body.readUntilClosed(within: 10) != nil, "half a body")
+    }
+
+    @Test func atTheConnectionCapNewClientsWaitAndAreServedWhenOneCloses() throws {
+        let server = try ServerProcess(arguments: ["--max-connections", "3"])
+        var held = try (0..<3).map { _ in try RawConnection(server.baseURL) }
+        try server.waitForOutput("3 connections open (--max-connections)")
+        let waiting = try RawConnection(server.baseURL)
+        try waiting.send(Self.get)
+        #expect(waiting.read(through: "\"resultCount\"", within: 0.5) == nil, "not served while at the cap")
+        held.removeFirst()
+        #expect(waiting.read(through: "\"resultCount\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
+        #expect(occurrences("connections open (--max-connections)", in: server) == 1)
+    }
+
+    @Test func runningOutOfDescriptorsNeitherSpinsNorStopsTheService() throws {
+        let server = try ServerProcess(launcher: ["/usr/bin/prlimit", "--nofile=48:48"])
+        #expect(server.output.contains("but the limit is 48"))
+        var held: [RawConnection] = []
+        // The kernel completes connections into the listen backlog; the server runs out of
+        // descriptors accepting them.
+        for _ in 0..<60 { held.append(try RawConnection(server.baseURL)) }
+        try server.waitForOutput("cannot accept connections")
+        let before = try cpuSeconds(server.pid)
+        let window = ContinuousClock.now
+        while ContinuousClock.now - window < .seconds(2) { Thread.sleep(forTimeInterval: 0.1) }
+        let spent = try cpuSeconds(server.pid) - before
+        #expect(spent < 0.3, "\(spent) s of CPU in 2 s while out of descriptors")
+        held.removeAll()
+        let later = try RawConnection(server.baseURL)
+        try later.send(Self.get)
+        #expect(later.read(through: "\"resultCount\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
+        try server.waitForOutput("accepting connections again")
+        #expect(occurrences("cannot accept connections", in: server) == 1)
+    }
+
+    @Test func headConnectAndTransferCodingsAreAnsweredAsHTTP11Says() throws {
+        let server = try ServerProcess()
+        let head = try RawConnection(server.baseURL)
+        try head.send("HEAD /lookup?id=1234567890&country=kr HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        let headAnswer = try #require(head.readUntilClosed(within: 10))
+        #expect(headAnswer.hasPrefix("HTTP/1.1 200 OK"))
+        #expect(headAnswer.lowercased().contains("etag:"))
+        #expect(headAnswer.hasSuffix("\r\n\r\n"), "no body: \(headAnswer)")
+
+        for (request, status) in [
+            ("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", "HTTP/1.1 405 Method Not Allowed"),
+            ("POST /v1/projects/toaster/namespaces/firebase:fetch HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
+             "HTTP/1.1 501 Not Implemented"),
+            ("POST /v1/projects/toaster/namespaces/firebase:fetch HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip\r\n\r\n",
+             "HTTP/1.1 400 Bad Request"),
+        ] {
+            let connection = try RawConnection(server.baseURL)
+            try connection.send(request)
+            let answer = try #require(connection.readUntilClosed(within: 10), "answered and closed: \(request)")
+            #expect(answer.hasPrefix(status), "\(request): \(answer)")
+        }
+        // Chunked alone is still read.
+        let chunked = try RawConnection(server.baseURL)
+        try chunked.send("POST /v1/projects/toaster/namespaces/firebase:fetch HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+        #expect(chunked.read(through: "\"state\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
+    }
+
+    @Test func theAdminAPIIsOnlyOnItsOwnListener() async throws {
+        let server = try ServerProcess()
+        #expect(server.adminURL != server.baseURL)
+        let public_ = try RawConnection(server.baseURL)
+        try public_.send("PUT /admin/policy HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(ServerProcess.adminToken)\r\nContent-Length: 2\r\n\r\n{}")
+        #expect(public_.read(through: "\r\n\r\n", within: 10)?.hasPrefix("HTTP/1.1 404") == true)
+        let admin = try RawConnection(server.adminURL)
+        try admin.send(Self.get)
+        #expect(admin.read(through: "\r\n\r\n", within: 10)?.hasPrefix("HTTP/1.1 404") == true)
+        try await server.setStoreVersion("2.2.0")
+        #expect(try await server.servedVersion() == "2.2.0")
+    }
+
+    @Test func wrongTokensAreLimitedPerAddressAndLogged() throws {
+        let server = try ServerProcess()
+        func put(_ authorization: String) throws -> String {
+            let connection = try RawConnection(server.adminURL)
+            let body = try ServerProcess.policy(storeVersion: "2.3.0")
+            try connection.send("PUT /admin/policy HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: \(authorization)\r\n"
+                                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            return connection.readUntilClosed(within: 10) ?? "no answer"
+        }
+        #expect(try put("bearer \(ServerProcess.adminToken)").hasPrefix("HTTP/1.1 200"), "the scheme is case-insensitive")
+        for attempt in 1...10 {
+            #expect(try put("Bearer wrong-\(attempt)").hasPrefix("HTTP/1.1 401"), "attempt \(attempt)")
+        }
+        let limited = try put("Bearer wrong-11")
+        #expect(limited.hasPrefix("HTTP/1.1 429"))
+        #expect(limited.firstMatch(of: /\r\n[Rr]etry-[Aa]fter: [1-9][0-9]*\r\n/) != nil, "\(limited)")
+        #expect(try put("Bearer \(ServerProcess.adminToken)").hasPrefix("HTTP/1.1 429"), "the right token waits too")
+        #expect(occurrences("PUT /admin/policy refused: a wrong or missing bearer token from 127.0.0.1", in: server) == 10)
+        #expect(occurrences("further tries are refused (429)", in: server) == 1)
+    }
+
+    @Test func aLooseOrShortTokenFileIsRefusedAtStart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-token-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let token = folder.appendingPathComponent("token").path
+        try ServerProcess.adminToken.write(toFile: token, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: token)
+        let loose = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", "0", "--admin-port", "0", "--admin-token-file", token])
+        #expect(loose.status == 1)
+        #expect(loose.stderr == "Error: --admin-token-file: \(token) is open to others (mode 644); it must be readable by its owner only: chmod 600 \(token)\n")
+        try "x".write(toFile: token, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token)
+        let short = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", "0", "--admin-port", "0", "--admin-token-file", token])
+        #expect(short.status == 1)
+        #expect(short.stderr.contains("\(token) holds a token of 1 bytes; it must have at least 32"))
+    }
+
+    @Test func anIPv6ListenerIsPrintedInBrackets() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-ipv6-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("output").path
+        let pid = try Toolchain.spawn([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path, "--policy",
+                                       ServerProcess.example.path, "--host", "::1", "--port", "0", "--admin-host", "::1", "--admin-port", "0"],
+                                      output: output)
+        defer {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        let url = try #require(Toolchain.awaitOutput(output, /toaster-server: listening on (http:\/\/\[::1\]:[0-9]+)/))
+        #expect(Toolchain.awaitOutput(output, /admin listening on (http:\/\/\[::1\]:[0-9]+)/) != nil)
+        let connection = try RawConnection(url)
+        try connection.send(Self.get)
+        #expect(connection.read(through: "\"resultCount\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
+    }
+}

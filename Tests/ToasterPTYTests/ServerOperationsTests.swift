@@ -1,0 +1,94 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+import Testing
+
+/// toaster-server as an operator runs it: its log lines, its shutdown, and answers that keep
+/// coming while a policy is replaced.
+@Suite struct ServerOperationsTests {
+    @Test func aPutWhoseBodyNeverEndsIsClosedAtTheShutdownDeadline() async throws {
+        let server = try ServerProcess(arguments: ["--shutdown-timeout", "1"])
+        let stalled = try RawConnection(server.adminURL)
+        try stalled.send("PUT /admin/policy HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(ServerProcess.adminToken)\r\n"
+                         + "Content-Length: 100000\r\n\r\n{\"apps\": [")
+        // A whole exchange on another connection after it: by then the server has read the
+        // stalled request's head and waits for its body.
+        #expect(try await server.servedVersion() == "2.0.0")
+        kill(server.pid, SIGTERM)
+        let took = server.waitForExit(within: .seconds(15))
+        #expect(took != nil, "still running 15 s after SIGTERM:\n\(server.output.suffix(2000))")
+        #expect(server.output.contains("shutting down"))
+        #expect(server.output.contains("PUT /admin/policy refused: the body ended early"))
+        withExtendedLifetime(stalled) {}
+    }
+
+    @Test func everyRequestIsLoggedAndEveryAdminEventToo() async throws {
+        let server = try ServerProcess()
+        var request = URLRequest(url: URL(string: server.baseURL + "/lookup?id=1234567890&country=kr")!)
+        request.setValue("trace-7", forHTTPHeaderField: "X-Request-Id")
+        let (_, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Request-Id") == "trace-7")
+        var wrong = URLRequest(url: URL(string: server.adminURL + "/admin/policy")!)
+        wrong.httpMethod = "PUT"
+        wrong.setValue("Bearer nope", forHTTPHeaderField: "Authorization")
+        wrong.httpBody = Data("{}".utf8)
+        _ = try await URLSession.shared.data(for: wrong)
+        try await server.setStoreVersion("2.5.0")
+        kill(server.pid, SIGHUP)
+        try server.waitForOutput("reloaded the policy")
+        try server.waitForOutput("status=200", count: 2)
+        let lines = server.output.split(separator: "\n").map(String.init)
+        let access = try #require(lines.first { $0.contains("request_id=trace-7") })
+        for field in ["info request ", "method=GET", "path=/lookup?id=1234567890&country=kr", "status=200", "duration_ms="] {
+            #expect(access.contains(field), "\(access)")
+        }
+        #expect(lines.contains { $0.contains("PUT /admin/policy refused: a wrong or missing bearer token") })
+        #expect(lines.contains { $0.contains("PUT /admin/policy: policy replaced") && $0.contains("etag=") })
+        #expect(lines.contains { $0.contains("reloaded the policy") && $0.contains("reason=SIGHUP") })
+    }
+
+    @Test func jsonLogsAreOneObjectALine() async throws {
+        let server = try ServerProcess(arguments: ["--log-format", "json"])
+        _ = try await server.servedVersion()
+        try server.waitForOutput("\"message\":\"request\"")
+        for line in server.output.split(separator: "\n") where line.hasPrefix("{") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["time"] is String && object?["level"] is String, "\(line)")
+        }
+    }
+
+    @Test func lookupsAreAnsweredWhileLargePoliciesArePut() async throws {
+        let server = try ServerProcess(arguments: ["--access-log", "off"])
+        // About 0.9 MB: validating and storing it takes far longer than a few lookups.
+        let large = try ServerProcess.policy(storeVersion: "2.0.0", fillers: 8000)
+        let finished = Acknowledged(), adminURL = server.adminURL
+        let puts = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 1...2 {
+                    group.addTask {
+                        try await ServerProcess.put(policy: large, adminURL: adminURL)
+                        finished.count.add(1, ordering: .relaxed)
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        // Bounded: at most 2,000 lookups, and none once a PUT is acknowledged.
+        var answeredMeanwhile = 0
+        for _ in 1...2000 {
+            guard finished.count.load(ordering: .relaxed) == 0 else { break }
+            #expect(try await server.servedVersion() == "2.0.0")
+            if finished.count.load(ordering: .relaxed) == 0 { answeredMeanwhile += 1 }
+        }
+        try await puts.value
+        // With validation and fsync on Swift's two-thread pool, two PUTs held every lookup.
+        #expect(answeredMeanwhile >= 5, "\(answeredMeanwhile) lookups answered while two PUTs ran")
+    }
+
+    /// PUTs acknowledged so far, counted from their own tasks.
+    private final class Acknowledged: Sendable {
+        let count = Atomic<Int>(0)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// A throwaway PostgreSQL cluster from Debian's packages: made with initdb in a temporary
+/// folder, on a free loopback port, run as the `postgres` user when the tests run as root
+/// (initdb refuses root), and removed at the end.
+final class PostgresCluster {
+    /// The folder of `initdb` and `pg_ctl`: the newest version Debian installed.
+    static let binaries: String? = {
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init).sorted()
+        return versions.last.map { "\(root)/\($0)/bin" }.flatMap { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") ? $0 : nil }
+    }()
+
+    /// Tests skip without PostgreSQL on a developer's machine; under CI they run (and fail).
+    static let runs = binaries != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+
+    let folder: URL
+    let port: Int
+    var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
+
+    private var data: String { folder.appendingPathComponent("data").path }
+
+    init() throws {
+        guard let binaries = Self.binaries else {
+            throw PTYError(description: "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): scripts/test installs it")
+        }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-pg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        if getuid() == 0, let owner = getpwnam("postgres") {
+            chown(folder.path, owner.pointee.pw_uid, owner.pointee.pw_gid)
+        }
+        port = try Self.freePort()
+        try run(["\(binaries)/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
+        try start()
+    }
+
+    deinit {
+        try? stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func start() throws {
+        try run([Self.binaries! + "/pg_ctl", "-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "30",
+                 "-o", "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off", "start"])
+    }
+
+    /// A fast shutdown: clients are disconnected at once.
+    func stop() throws {
+        try run([Self.binaries! + "/pg_ctl", "-D", data, "-m", "fast", "-w", "-t", "30", "stop"])
+    }
+
+    private func run(_ command: [String]) throws {
+        let user = getuid() == 0 ? ["runuser", "-u", "postgres", "--"] : []
+        // No signal blocked, or the server would not hear pg_ctl's stop.
+        let result = try Toolchain.run(user + command, unblockingSignals: true)
+        guard result.status == 0 else {
+            let log = (try? String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)) ?? ""
+            throw PTYError(description: "\(command.joined(separator: " ")) failed (\(result.status)): \(result.stderr)\(result.stdout)\n\(log)")
+        }
+    }
+
+    private static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else { throw PTYError(description: "no free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+@testable import ToasterServer
+
+/// The policy as an editor sees it: read with its ETag, replaced only over what was read, and
+/// the file kept as the operator made it.
+@Suite struct PolicyAdminTests {
+    private let bearer: HTTPFields = [.authorization: "Bearer \(ExampleServer.token)"]
+
+    private func lifted(_ document: ByteBuffer, to version: String) -> ByteBuffer {
+        ByteBuffer(string: String(buffer: document).replacingOccurrences(of: "\"version\": \"2.0.0\"", with: "\"version\": \"\(version)\""))
+    }
+
+    @Test func anEditorReadsThePolicyWithItsETagAndReplacesOnlyWhatItRead() async throws {
+        try await ExampleServer.run { client, store in
+            try await client.execute(uri: "/admin/policy", method: .get) { response in
+                #expect(response.status == .unauthorized)
+            }
+            let (document, tag) = try await client.execute(uri: "/admin/policy", method: .get, headers: bearer) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                return (response.body, try #require(response.headers[.eTag]))
+            }
+            #expect(Data(document.readableBytesView) == (try Data(contentsOf: URL(fileURLWithPath: store.path))))
+            // Two editors read the same policy; the first to write wins, the second is told.
+            var first = bearer, second = bearer
+            first[.ifMatch] = tag
+            second[.ifMatch] = tag
+            let newTag = try await client.execute(uri: "/admin/policy", method: .put, headers: first, body: lifted(document, to: "2.1.0")) { response in
+                #expect(response.status == .ok)
+                return try #require(response.headers[.eTag])
+            }
+            #expect(newTag != tag)
+            try await client.execute(uri: "/admin/policy", method: .put, headers: second, body: lifted(document, to: "2.2.0")) { response in
+                #expect(response.status == .preconditionFailed)
+                #expect(String(buffer: response.body).contains("the policy changed since the one with ETag \(tag) was read"))
+            }
+            #expect(store.policy.apps[0].version == "2.1.0")
+            try await client.execute(uri: "/admin/policy", method: .get, headers: bearer) { response in
+                #expect(response.headers[.eTag] == newTag)
+                #expect(String(buffer: response.body).contains("\"version\": \"2.1.0\""))
+            }
+            var any = bearer
+            any[.ifMatch] = "*"
+            try await client.execute(uri: "/admin/policy", method: .put, headers: any, body: lifted(document, to: "2.3.0")) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(store.policy.apps[0].version == "2.3.0")
+        }
+    }
+
+    @Test func aPutKeepsTheFilesModeAndWritesThroughASymbolicLink() async throws {
+        // A Kubernetes ConfigMap: policy.json -> ..data/policy.json -> ..2026_11_23/policy.json.
+        try await ExampleServer.run(place: { folder in
+            let version = folder.appendingPathComponent("..2026_11_23")
+            try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: ExampleServer.example, to: version.appendingPathComponent("policy.json"))
+            chmod(version.appendingPathComponent("policy.json").path, 0o600)
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("..data").path, withDestinationPath: "..2026_11_23")
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("policy.json").path,
+                                                       withDestinationPath: "..data/policy.json")
+            return folder.appendingPathComponent("policy.json").path
+        }) { client, store in
+            let document = try Data(contentsOf: URL(fileURLWithPath: store.path))
+            try await client.execute(uri: "/admin/policy", method: .put, headers: bearer,
+                                     body: lifted(ByteBuffer(bytes: document), to: "2.1.0")) { response in
+                #expect(response.status == .ok)
+            }
+            let folder = URL(fileURLWithPath: store.path).deletingLastPathComponent()
+            let target = folder.appendingPathComponent("..2026_11_23/policy.json").path
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.path) == "..data/policy.json")
+            #expect(try String(contentsOfFile: target, encoding: .utf8).contains("\"version\": \"2.1.0\""))
+            let attributes = try FileManager.default.attributesOfItem(atPath: target)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["..2026_11_23", "..data", "policy.json"])
+        }
+    }
+
+    @Test func metricsCountRequestsPutsAndTheServedPolicy() async throws {
+        try await ExampleServer.run { client, store in
+            for _ in 1...3 {
+                try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get) { _ in }
+            }
+            try await client.execute(uri: "/nowhere", method: .get) { response in #expect(response.status == .notFound) }
+            try await client.execute(uri: "/admin/policy", method: .put, headers: bearer, body: ByteBuffer(string: "{")) { _ in }
+            let metrics = try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+                return String(buffer: response.body)
+            }
+            let lines = Set(metrics.split(separator: "\n").map(String.init))
+            #expect(lines.contains(#"toaster_http_requests_total{route="/lookup",status="200"} 3"#), "\(metrics)")
+            #expect(lines.contains(#"toaster_http_requests_total{route="unmatched",status="404"} 1"#))
+            #expect(lines.contains(#"toaster_http_request_duration_seconds_count{route="/lookup"} 3"#))
+            #expect(lines.contains { $0.hasPrefix(#"toaster_http_request_duration_seconds_bucket{route="/lookup",le="0.01"}"#) })
+            #expect(lines.contains(#"toaster_policy_puts_total{result="invalid"} 1"#))
+            #expect(lines.contains("toaster_policy_info{etag=\"\(store.served.eTag.filter { $0 != "\"" })\"} 1.0"), "\(metrics)")
+            #expect(lines.contains { $0.hasPrefix("toaster_policy_loaded_timestamp_seconds ") })
+        }
+    }
+
+    @Test func everyRequestHasAnIdAndOneAccessLogLine() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-access-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let writer = try LineWriter.appending(to: file)
+        let observability = Observability(accessLog: Logger(label: "access") { _ in LineLogHandler(format: .json, writer: writer) })
+        try await ExampleServer.run(observability: observability) { client, _ in
+            try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get, headers: [.requestID: "edge-42"]) { response in
+                #expect(response.headers[.requestID] == "edge-42")
+            }
+            try await client.execute(uri: "/healthz", method: .get, headers: [.requestID: "a b\r\n<script>"]) { response in
+                let made = try #require(response.headers[.requestID])
+                #expect(made.count == 16 && made.allSatisfy(\.isHexDigit), "an unsafe id is replaced")
+            }
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.requestID] != nil)
+            }
+            observability.draining.store(true, ordering: .relaxed)
+            try await client.execute(uri: "/readyz", method: .get) { response in #expect(response.status == .serviceUnavailable) }
+        }
+        writer.flush()
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 4)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["method"] as? String == "GET")
+        #expect(first["path"] as? String == "/lookup?id=1234567890&country=kr")
+        #expect(first["status"] as? Int == 200)
+        #expect((first["bytes"] as? Int ?? 0) > 100)
+        #expect(first["duration_ms"] is Double)
+        #expect(first["request_id"] as? String == "edge-42")
+        #expect(first["message"] as? String == "request")
+        #expect((first["time"] as? String)?.hasSuffix("Z") == true)
+        let last = try #require(try JSONSerialization.jsonObject(with: Data(lines[3].utf8)) as? [String: Any])
+        #expect(last["status"] as? Int == 503)
+    }
+
+    @Test func textLinesQuoteOnlyWhatWouldBeAmbiguous() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-text-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let writer = try LineWriter.appending(to: file)
+        let logger = Logger(label: "t") { _ in LineLogHandler(format: .text, writer: writer) }
+        logger.info("request", metadata: ["path": "/lookup?id=1", "agent": "curl 8.0 \"x\"\n"])
+        writer.flush()
+        let line = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(line.hasSuffix(#" info request agent="curl 8.0 \"x\"\n" path=/lookup?id=1"# + "\n"), "\(line)")
+        #expect(line.split(separator: "\n").count == 1)
+    }
+}
