@@ -208,11 +208,12 @@ private struct Reader {
     }
 
     /// The keys a component, an entry's `defaults` or `applinks.defaults` sets, each checked for
-    /// its type: a value iOS ignores is left out, as if the key were absent.
+    /// its type: a value iOS ignores is left out (yet the key still counts as set).
     private mutating func settings(_ members: [(key: String, value: JSONTree)], at place: JSONPlace) -> ComponentSettings {
         var settings = ComponentSettings()
         for (key, value) in members {
             let keyPlace = place.key(key)
+            settings.keys.insert(key)
             switch key {
             case "/", "#":
                 guard let text = string(value, at: keyPlace) else { continue }
@@ -383,17 +384,22 @@ struct ComponentSettings {
     /// Each key set and its short JSON, in the file's order, for the rule shown.
     var shown: [(key: String, text: String)] = []
 
+    /// The keys the level has, valid or not: a key set to a value iOS ignores still keeps the
+    /// level around it from supplying that key.
+    var keys: Set<String> = []
+
     /// These settings over `outer`, the more specific level winning key by key; the keys taken
     /// from `outer` are shown after this level's own.
     func over(_ outer: ComponentSettings) -> ComponentSettings {
         var merged = self
-        merged.path = path ?? outer.path
-        merged.query = query ?? outer.query
-        merged.fragment = fragment ?? outer.fragment
-        merged.exclude = exclude ?? outer.exclude
-        merged.caseSensitive = caseSensitive ?? outer.caseSensitive
-        merged.percentEncoded = percentEncoded ?? outer.percentEncoded
-        merged.shown += outer.shown.filter { inherited in !shown.contains { $0.key == inherited.key } }
+        if !keys.contains("/") { merged.path = outer.path }
+        if !keys.contains("?") { merged.query = outer.query }
+        if !keys.contains("#") { merged.fragment = outer.fragment }
+        if !keys.contains("exclude") { merged.exclude = outer.exclude }
+        if !keys.contains("caseSensitive") { merged.caseSensitive = outer.caseSensitive }
+        if !keys.contains("percentEncoded") { merged.percentEncoded = outer.percentEncoded }
+        merged.keys.formUnion(outer.keys)
+        merged.shown += outer.shown.filter { !keys.contains($0.key) }
         return merged
     }
 }

@@ -26,6 +26,11 @@ public struct LinkWarning: Sendable, Equatable, CustomStringConvertible {
     public let place: String
     public let message: String
 
+    public init(place: String, message: String) {
+        self.place = place
+        self.message = message
+    }
+
     public var description: String { "\(place) \(message)" }
 }
 
