@@ -30,7 +30,7 @@ enum {
     OPT_TIMEOUT_MS = 155, OPT_CONNECTTIMEOUT_MS = 156,
     OPT_MAXFILESIZE_LARGE = 30117,
     INFO_RESPONSE_CODE = 0x200002, INFO_SSL_VERIFYRESULT = 0x20000D, INFO_OS_ERRNO = 0x200019,
-    INFO_CONTENT_TYPE = 0x100012,
+    INFO_CONTENT_TYPE = 0x100012, INFO_REDIRECT_URL = 0x10001F,
     E_OK = 0, E_COULDNT_CONNECT = 7, E_WRITE_ERROR = 23, E_OUT_OF_MEMORY = 27, E_OPERATION_TIMEDOUT = 28,
     E_TOO_MANY_REDIRECTS = 47, E_PEER_FAILED_VERIFICATION = 60, E_FILESIZE_EXCEEDED = 63,
     E_SSL_CACERT_BADFILE = 77,
@@ -171,7 +171,7 @@ void toaster_http_fetch(const toaster_http_request *request, toaster_http_result
     curl.easy_setopt(handle, OPT_URL, request->url);
     curl.easy_setopt(handle, OPT_PROTOCOLS_STR, "http,https");
     curl.easy_setopt(handle, OPT_REDIR_PROTOCOLS_STR, "http,https");
-    curl.easy_setopt(handle, OPT_FOLLOWLOCATION, 1L);
+    curl.easy_setopt(handle, OPT_FOLLOWLOCATION, request->max_redirects > 0 ? 1L : 0L);
     curl.easy_setopt(handle, OPT_MAXREDIRS, request->max_redirects);
     curl.easy_setopt(handle, OPT_CONNECTTIMEOUT_MS, request->timeout_ms);
     curl.easy_setopt(handle, OPT_TIMEOUT_MS, request->timeout_ms);
@@ -196,6 +196,9 @@ void toaster_http_fetch(const toaster_http_request *request, toaster_http_result
     const char *type = NULL;
     if (curl.easy_getinfo(handle, INFO_CONTENT_TYPE, &type) == E_OK && type != NULL)
         snprintf(result->content_type, sizeof result->content_type, "%s", type);
+    const char *location = NULL;
+    if (curl.easy_getinfo(handle, INFO_REDIRECT_URL, &location) == E_OK && location != NULL)
+        snprintf(result->location, sizeof result->location, "%s", location);
     result->failure = failure_kind(code, handle, &target);
     if (result->failure == TOASTER_HTTP_CERTIFICATE) curl.easy_getinfo(handle, INFO_SSL_VERIFYRESULT, &result->certificate_verdict);
     if (result->failure != TOASTER_HTTP_OK)

@@ -31,6 +31,7 @@ typedef struct {
     /// The whole request, redirects included, blocks for at most this long.
     long timeout_ms;
     size_t max_bytes;
+    /// 0: a redirect is not followed but answered as it is (its status and Location).
     long max_redirects;
     /// CA certificates to trust instead of libcurl's built-in ones (NULL: the built-in ones).
     const char *ca_file;
@@ -43,6 +44,8 @@ typedef struct {
     long status;
     char reason[64];
     char content_type[128];
+    /// Where a redirect that was not followed points ("" otherwise).
+    char location[1024];
     /// libcurl's words for every failure but TOASTER_HTTP_OK.
     char message[256];
     /// For TOASTER_HTTP_CERTIFICATE: OpenSSL's verification result (X509_V_ERR_*), 0 when the

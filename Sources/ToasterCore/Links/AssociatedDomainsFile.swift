@@ -40,7 +40,7 @@ public struct AssociatedDomainsFile: Sendable {
         switch LinkURL.parse(url) {
         case .success(let value): parsed = value
         case .failure(let problem):
-            return LinkVerdict(url: url, outcome: .noMatch, path: "", decidedBy: nil, reason: problem.reason, warnings: [])
+            return LinkVerdict(url: url, outcome: .noMatch, path: "", decidedBy: nil, reason: problem.reason, nearMiss: nil, warnings: [])
         }
         let subject = LinkSubject(parsed)
         let path = PercentEncoding.decode(parsed.path)
@@ -50,12 +50,12 @@ public struct AssociatedDomainsFile: Sendable {
             for id in details.flatMap(\.appIDs) where !listed.contains(id) { listed.append(id) }
             let names = listed.isEmpty ? "no app" : listed.joined(separator: ", ")
             return LinkVerdict(url: url, outcome: .noMatch, path: path, decidedBy: nil,
-                               reason: "no details entry names \(appID) (the file names \(names))",
+                               reason: "no details entry names \(appID) (the file names \(names))", nearMiss: nil,
                                warnings: scoped { $0.entry != nil && $0.component == nil })
         }
         for entry in entries {
             guard let rule = entry.firstMatch(subject) else { continue }
-            let list: LinkRulePlace.List = if case .paths = entry.rules { .paths } else { .components }
+            let list = entry.list
             let place = LinkRulePlace(details: entry.index, list: list, index: rule.index, text: rule.text)
             var found = scoped { $0.entry == entry.index && ($0.component == nil || $0.component == rule.index) }
             if rule.lenient {
@@ -64,12 +64,20 @@ public struct AssociatedDomainsFile: Sendable {
                                          message: "matches the path \(parsed.path) only because iOS takes the slashes at the ends of a path as optional"))
             }
             return LinkVerdict(url: url, outcome: rule.exclude ? .excluded : .match, path: path, decidedBy: place,
-                               reason: nil, warnings: found)
+                               reason: nil, nearMiss: nil, warnings: found)
         }
         let places = entries.map { "details[\($0.index)]" }.joined(separator: ", ")
         let tried = Set(entries.map(\.index))
+        var closest: LinkNearMiss?, best: NearMissAttempt?
+        for entry in entries {
+            guard let miss = entry.nearMiss(subject), best.map({ miss.attempt.isCloser(than: $0) }) ?? true else { continue }
+            best = miss.attempt
+            closest = LinkNearMiss(rule: LinkRulePlace(details: entry.index, list: entry.list, index: miss.index, text: miss.text),
+                                   part: miss.attempt.part, item: miss.attempt.item, onlyCase: miss.attempt.onlyCase,
+                                   message: miss.attempt.message)
+        }
         return LinkVerdict(url: url, outcome: .noMatch, path: path, decidedBy: nil, reason: "no rule in \(places) matches",
-                           warnings: scoped { $0.entry.map(tried.contains) ?? false })
+                           nearMiss: closest, warnings: scoped { $0.entry.map(tried.contains) ?? false })
     }
 
     private func scoped(where chosen: (ScopedWarning) -> Bool) -> [LinkWarning] {
@@ -97,7 +105,8 @@ private struct Reader {
     static let applinksKeys = ["details", "defaults", "substitutionVariables", "apps"]
     static let detailsKeys = ["appIDs", "appID", "components", "paths", "defaults"]
     static let componentKeys = ["/", "?", "#", "exclude", "caseSensitive", "percentEncoded", "comment"]
-    static let defaultsKeys = ["caseSensitive", "percentEncoded"]
+    /// The keys Apple documents on components but not in `defaults`, which iOS applies there too.
+    static let componentOnlyKeys = ["/", "?", "#", "exclude"]
 
     mutating func file(_ root: JSONTree) -> [LinkDetails] {
         _ = members(root, at: .root, known: Self.rootKeys)
@@ -108,7 +117,7 @@ private struct Reader {
         let place = JSONPlace.root.key("applinks")
         guard members(applinks, at: place, known: Self.applinksKeys) != nil else { return [] }
         if let defined = applinks["substitutionVariables"] { readVariables(defined, at: place.key("substitutionVariables")) }
-        let options = applinks["defaults"].map { defaults(in: $0, at: place.key("defaults")) } ?? MatchOptions()
+        let options = applinks["defaults"].map { defaults(in: $0, at: place.key("defaults")) } ?? ComponentSettings()
         let detailsPlace = place.key("details")
         switch applinks["details"] {
         case nil:
@@ -137,7 +146,7 @@ private struct Reader {
 
     /// An entry of `details`; `named` is the app ID that keys an entry of the iOS 9 form.
     private mutating func details(_ value: JSONTree, at place: JSONPlace, index: Int, named: String?,
-                                  options outer: MatchOptions) -> LinkDetails? {
+                                  options outer: ComponentSettings) -> LinkDetails? {
         guard members(value, at: place, known: named == nil ? Self.detailsKeys : ["paths", "components", "defaults"]) != nil else {
             return nil
         }
@@ -161,7 +170,7 @@ private struct Reader {
             let components = items.indices.compactMap { position in
                 currentComponent = position
                 defer { currentComponent = nil }
-                return component(items[position], at: place.key("components").index(position), options: options)
+                return component(items[position], at: place.key("components").index(position), defaults: options)
             }
             return LinkDetails(index: index, appIDs: appIDs, rules: .components(components))
         }
@@ -169,68 +178,101 @@ private struct Reader {
         return LinkDetails(index: index, appIDs: appIDs, rules: .paths(paths.map { LegacyPath($0, variables: variables) }))
     }
 
-    private mutating func component(_ value: JSONTree, at place: JSONPlace, options outer: MatchOptions) -> LinkComponent? {
+    private mutating func component(_ value: JSONTree, at place: JSONPlace, defaults: ComponentSettings) -> LinkComponent? {
         guard let members = members(value, at: place, known: Self.componentKeys) else { return nil }
-        var flags: [String: Bool] = [:]
-        for key in ["exclude", "caseSensitive", "percentEncoded"] {
-            if let flag = value[key] { flags[key] = bool(flag, at: place.key(key)) }
-        }
-        let options = MatchOptions(caseSensitive: flags["caseSensitive"], percentEncoded: flags["percentEncoded"]).over(outer)
+        let settings = self.settings(members, at: place).over(defaults)
         // Unset at every level, both take Apple's default: true.
-        let caseSensitive = options.caseSensitive ?? true
-        func pattern(_ text: String, at place: JSONPlace, isPath: Bool = false) -> LinkPattern {
-            let pattern = LinkPattern(text, isPath: isPath, caseSensitive: caseSensitive, variables: variables)
+        let caseSensitive = settings.caseSensitive ?? true
+        func pattern(_ written: (text: String, place: JSONPlace), isPath: Bool = false) -> LinkPattern {
+            let pattern = LinkPattern(written.text, isPath: isPath, caseSensitive: caseSensitive, variables: variables)
             for name in pattern.undefinedVariables {
-                warn(at: place, "uses $(\(name)), which neither substitutionVariables nor iOS defines: the pattern matches nothing")
+                warn(at: written.place, "uses $(\(name)), which neither substitutionVariables nor iOS defines: the pattern matches nothing")
             }
             return pattern
         }
-        var path: LinkPattern?, query: LinkQuery?, fragment: LinkPattern?
-        var shown: [String] = []
+        let query = settings.query.map { written -> LinkQuery in
+            switch written.value {
+            case .whole(let text):
+                return .whole(pattern((text, written.place)))
+            case .items(let items):
+                return .items(items.map { name, text in
+                    ((caseSensitive ? name : name.lowercased()).unicodeScalars.map(\.value), pattern((text, written.place.key(name))))
+                })
+            }
+        }
+        return LinkComponent(path: settings.path.map { pattern(($0.value, $0.place), isPath: true) }, query: query,
+                             fragment: settings.fragment.map { pattern(($0.value, $0.place)) },
+                             exclude: settings.exclude?.value ?? false, caseSensitive: caseSensitive,
+                             percentEncoded: settings.percentEncoded ?? true,
+                             text: "{" + settings.shown.map(\.text).joined(separator: ", ") + "}")
+    }
+
+    /// The keys a component, an entry's `defaults` or `applinks.defaults` sets, each checked for
+    /// its type: a value iOS ignores is left out (yet the key still counts as set).
+    private mutating func settings(_ members: [(key: String, value: JSONTree)], at place: JSONPlace) -> ComponentSettings {
+        var settings = ComponentSettings()
         for (key, value) in members {
             let keyPlace = place.key(key)
+            settings.keys.insert(key)
             switch key {
             case "/", "#":
                 guard let text = string(value, at: keyPlace) else { continue }
-                if key == "/" { path = pattern(text, at: keyPlace, isPath: true) } else { fragment = pattern(text, at: keyPlace) }
-                shown.append("\(quote(key)): \(quote(text))")
+                let written = ComponentSettings.Written(value: text, place: keyPlace)
+                if key == "/" { settings.path = written } else { settings.fragment = written }
+                settings.shown.append((key, "\(quote(key)): \(quote(text))"))
             case "?":
-                switch value {
-                case .string(let text):
-                    query = .whole(pattern(text, at: keyPlace))
-                    shown.append("\"?\": \(quote(text))")
-                case .object(let items):
-                    var wanted: [(name: [UInt32], value: LinkPattern)] = []
-                    var written: [String] = []
-                    for (name, item) in items {
-                        guard case .string(let text) = item else {
-                            warn(at: keyPlace.key(name), "must be a string (it is \(item.kind)): iOS ignores this query item")
-                            continue
-                        }
-                        let folded = caseSensitive ? name : name.lowercased()
-                        wanted.append((folded.unicodeScalars.map(\.value), pattern(text, at: keyPlace.key(name))))
-                        written.append("\(quote(name)): \(quote(text))")
-                    }
-                    query = .items(wanted)
-                    shown.append("\"?\": {" + written.joined(separator: ", ") + "}")
-                default:
-                    warn(at: keyPlace, "must be a string or an object (it is \(value.kind)): iOS ignores it")
-                }
+                guard let read = querySetting(value, at: keyPlace) else { continue }
+                settings.query = ComponentSettings.Written(value: read.query, place: keyPlace)
+                settings.shown.append((key, "\"?\": \(read.shown)"))
             case "exclude", "caseSensitive", "percentEncoded":
-                if let flag = flags[key] { shown.append("\(quote(key)): \(flag)") }
+                guard let flag = bool(value, at: keyPlace) else { continue }
+                switch key {
+                case "exclude": settings.exclude = ComponentSettings.Written(value: flag, place: keyPlace)
+                case "caseSensitive": settings.caseSensitive = flag
+                default: settings.percentEncoded = flag
+                }
+                settings.shown.append((key, "\(quote(key)): \(flag)"))
             default:
                 break
             }
         }
-        return LinkComponent(path: path, query: query, fragment: fragment, exclude: flags["exclude"] ?? false,
-                             caseSensitive: caseSensitive, percentEncoded: options.percentEncoded ?? true,
-                             text: "{" + shown.joined(separator: ", ") + "}")
+        return settings
     }
 
-    private mutating func defaults(in value: JSONTree, at place: JSONPlace) -> MatchOptions {
-        guard members(value, at: place, known: Self.defaultsKeys) != nil else { return MatchOptions() }
-        return MatchOptions(caseSensitive: value["caseSensitive"].flatMap { bool($0, at: place.key("caseSensitive")) },
-                            percentEncoded: value["percentEncoded"].flatMap { bool($0, at: place.key("percentEncoded")) })
+    /// `?` as a string, or a dictionary of item names to string patterns. As `swcutil` answers,
+    /// iOS drops a dictionary with any value that is not a string whole — the component then
+    /// matches any query — not only that item.
+    private mutating func querySetting(_ value: JSONTree, at place: JSONPlace) -> (query: ComponentSettings.Query, shown: String)? {
+        switch value {
+        case .string(let text):
+            return (.whole(text), quote(text))
+        case .object(let items):
+            var wanted: [(name: String, pattern: String)] = []
+            for (name, item) in items {
+                guard case .string(let text) = item else {
+                    warn(at: place.key(name), "must be a string (it is \(item.kind)): iOS ignores the whole \"?\" dictionary, "
+                         + "so any query matches")
+                    return nil
+                }
+                wanted.append((name, text))
+            }
+            return (.items(wanted), "{" + wanted.map { "\(quote($0.name)): \(quote($0.pattern))" }.joined(separator: ", ") + "}")
+        default:
+            warn(at: place, "must be a string or an object (it is \(value.kind)): iOS ignores it")
+            return nil
+        }
+    }
+
+    /// `defaults` (the domain's or an entry's): iOS copies each key into every component that
+    /// does not set that key itself — `/`, `?`, `#` and `exclude` too, which Apple documents
+    /// only on components.
+    private mutating func defaults(in value: JSONTree, at place: JSONPlace) -> ComponentSettings {
+        guard let members = members(value, at: place, known: Self.componentKeys) else { return ComponentSettings() }
+        for (key, _) in members where Self.componentOnlyKeys.contains(key) {
+            warn(at: place.key(key), "is documented by Apple only on components: iOS copies it into every component "
+                 + "that does not set \(quote(key)) itself")
+        }
+        return settings(members, at: place)
     }
 
     /// `substitutionVariables`: names (any text without `$`, `(` or `)`) to arrays of values.
@@ -319,15 +361,45 @@ public struct AssociatedDomainsError: Error, Sendable, Equatable, CustomStringCo
     init(_ description: String) { self.description = description }
 }
 
-/// `caseSensitive` and `percentEncoded` as one level sets them: the domain's `defaults`, a
-/// details entry's `defaults`, or a component. A level that leaves one out inherits it.
-struct MatchOptions: Sendable {
+/// The keys one level sets — a component, an entry's `defaults`, the domain's `defaults` — as
+/// read; a level that leaves a key out takes it from the level around it.
+struct ComponentSettings {
+    /// A value and where the file wrote it, for the warnings its patterns make.
+    struct Written<Value> {
+        let value: Value
+        let place: JSONPlace
+    }
+
+    enum Query {
+        case whole(String)
+        case items([(name: String, pattern: String)])
+    }
+
+    var path: Written<String>?
+    var query: Written<Query>?
+    var fragment: Written<String>?
+    var exclude: Written<Bool>?
     var caseSensitive: Bool?
     var percentEncoded: Bool?
+    /// Each key set and its short JSON, in the file's order, for the rule shown.
+    var shown: [(key: String, text: String)] = []
 
-    /// These options over `outer`, the more specific level winning.
-    func over(_ outer: MatchOptions) -> MatchOptions {
-        MatchOptions(caseSensitive: caseSensitive ?? outer.caseSensitive,
-                     percentEncoded: percentEncoded ?? outer.percentEncoded)
+    /// The keys the level has, valid or not: a key set to a value iOS ignores still keeps the
+    /// level around it from supplying that key.
+    var keys: Set<String> = []
+
+    /// These settings over `outer`, the more specific level winning key by key; the keys taken
+    /// from `outer` are shown after this level's own.
+    func over(_ outer: ComponentSettings) -> ComponentSettings {
+        var merged = self
+        if !keys.contains("/") { merged.path = outer.path }
+        if !keys.contains("?") { merged.query = outer.query }
+        if !keys.contains("#") { merged.fragment = outer.fragment }
+        if !keys.contains("exclude") { merged.exclude = outer.exclude }
+        if !keys.contains("caseSensitive") { merged.caseSensitive = outer.caseSensitive }
+        if !keys.contains("percentEncoded") { merged.percentEncoded = outer.percentEncoded }
+        merged.keys.formUnion(outer.keys)
+        merged.shown += outer.shown.filter { !keys.contains($0.key) }
+        return merged
     }
 }

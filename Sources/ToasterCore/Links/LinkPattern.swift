@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One pattern of an apple-app-site-association file, compiled once: `*` matches zero or more
 /// characters, `?` exactly one (so `?*` one or more), `$(name)` any one of a substitution
 /// variable's values, every other character itself. Apple documents no escape for a literal `*`,
@@ -46,6 +48,13 @@ final class LinkPattern: Sendable {
         program.run(subject, trailingSlash: literalProgram != nil)
     }
 
+    /// How far `subject` (as `matches` takes it) gets through the pattern: whether it matches,
+    /// and how many scalars were read before it could not; `foldingCase` ignores the case of
+    /// ASCII letters. For explaining a near miss, not for matching: it skips the cheap tests.
+    func progress(_ subject: [UInt32], foldingCase: Bool) -> (accepted: Bool, consumed: Int) {
+        program.progress(subject, trailingSlash: literalProgram != nil, foldingCase: foldingCase)
+    }
+
     /// For a path pattern: whether `path` (with its slashes) matches the pattern as written,
     /// without the optional slashes at the ends.
     func matchesLiterally(_ path: [UInt32]) -> Bool {
@@ -54,9 +63,16 @@ final class LinkPattern: Sendable {
 }
 
 /// The values of substitution variables: Apple's built-in ones (`$(alpha)` … `$(lang)`) and the
-/// file's `applinks.substitutionVariables`, which win over a built-in of the same name.
+/// file's `applinks.substitutionVariables`, which win over a built-in of the same name. Each
+/// variable is compiled once per case rule and shared by every pattern that names it: a file
+/// that uses `$(lang)` two hundred times holds one trie of its 615 codes, not two hundred.
 struct SubstitutionVariables: Sendable {
     let values: [String: [String]]
+    private let compiled = CompiledVariables()
+
+    init(values: [String: [String]]) {
+        self.values = values
+    }
 
     static let builtIn = SubstitutionVariables(values: {
         let upper = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(UnicodeScalar($0)) }
@@ -73,6 +89,29 @@ struct SubstitutionVariables: Sendable {
     func adding(_ defined: [String: [String]]) -> SubstitutionVariables {
         SubstitutionVariables(values: values.merging(defined) { _, file in file })
     }
+
+    /// What `$(name)` matches under a case rule, compiled on first use; nil when no one defines it.
+    fileprivate func alternatives(_ name: String, caseSensitive: Bool) -> LinkPattern.Alternatives? {
+        guard let list = values[name] else { return nil }
+        return compiled.alternatives(name, caseSensitive: caseSensitive) { LinkPattern.Alternatives(list, caseSensitive: caseSensitive) }
+    }
+}
+
+/// The variables compiled so far. Filled while a file is read, and read-only after; the lock
+/// makes sharing the built-in set between files read at once safe.
+private final class CompiledVariables: Sendable {
+    private let table = Mutex<[String: LinkPattern.Alternatives]>([:])
+
+    func alternatives(_ name: String, caseSensitive: Bool, make: () -> LinkPattern.Alternatives) -> LinkPattern.Alternatives {
+        let key = (caseSensitive ? "=" : "~") + name
+        if let found = table.withLock({ $0[key] }) { return found }
+        let made = make()
+        return table.withLock { table in
+            if let raced = table[key] { return raced }
+            table[key] = made
+            return made
+        }
+    }
 }
 
 extension LinkPattern {
@@ -83,8 +122,17 @@ extension LinkPattern {
         case any
         /// `*`
         case star
-        /// `$(name)`: one of the alternatives, each a pattern without variables.
-        case choice([[Token]])
+        /// `$(name)`: one of the variable's values; none for a variable defined nowhere.
+        case variable(Alternatives?)
+
+        static func == (left: Token, right: Token) -> Bool {
+            switch (left, right) {
+            case (.scalar(let a), .scalar(let b)): a == b
+            case (.any, .any), (.star, .star): true
+            case (.variable(let a), .variable(let b)): a === b
+            default: false
+            }
+        }
 
         /// `$(` without a closing `)` is text; a value cannot hold another variable, so inside
         /// one (`variables` nil) `$(` is text too. Without case sensitivity the text and the
@@ -105,20 +153,61 @@ extension LinkPattern {
                 literal += rest[..<dollar.lowerBound]
                 flush()
                 let name = String(rest[dollar.upperBound..<close])
-                if let values = variables.values[name] {
-                    tokens.append(.choice(values.map { value in
-                        var none: [String] = []
-                        return parse(value, variables: nil, caseSensitive: caseSensitive, undefined: &none)
-                    }))
-                } else {
-                    undefined.append(name)
-                    tokens.append(.choice([]))
-                }
+                let alternatives = variables.alternatives(name, caseSensitive: caseSensitive)
+                if alternatives == nil { undefined.append(name) }
+                tokens.append(.variable(alternatives))
                 rest = rest[rest.index(after: close)...]
             }
             literal += rest
             flush()
             return tokens
+        }
+    }
+
+    /// A variable's values under one case rule: the plain ones in one trie, shared by every
+    /// pattern of the file that names the variable; those with `?` or `*` as tokens, compiled
+    /// into each such pattern.
+    final class Alternatives: Sendable {
+        let trie: Trie?
+        fileprivate let patterned: [[Token]]
+
+        init(_ values: [String], caseSensitive: Bool) {
+            var none: [String] = []
+            let parsed = values.map { Token.parse($0, variables: nil, caseSensitive: caseSensitive, undefined: &none) }
+            var plain: [[UInt32]] = [], patterned: [[Token]] = []
+            for tokens in parsed {
+                let scalars = tokens.compactMap { token -> UInt32? in if case .scalar(let scalar) = token { scalar } else { nil } }
+                if scalars.count == tokens.count { plain.append(scalars) } else { patterned.append(tokens) }
+            }
+            trie = plain.isEmpty ? nil : Trie(plain)
+            self.patterned = patterned
+        }
+    }
+
+    /// Plain values as a deterministic automaton: node 0 is the root; one lookup a scalar
+    /// however many values share a prefix.
+    final class Trie: Sendable {
+        let edges: [[UInt32: Int]]
+        let accepting: [Bool]
+
+        init(_ words: [[UInt32]]) {
+            var edges: [[UInt32: Int]] = [[:]], accepting = [false]
+            for word in words {
+                var node = 0
+                for scalar in word {
+                    if let child = edges[node][scalar] {
+                        node = child
+                    } else {
+                        edges.append([:])
+                        accepting.append(false)
+                        edges[node][scalar] = edges.count - 1
+                        node = edges.count - 1
+                    }
+                }
+                accepting[node] = true
+            }
+            self.edges = edges
+            self.accepting = accepting
         }
     }
 
@@ -132,10 +221,9 @@ extension LinkPattern {
             case star(next: Int)
             /// Moves on to every state listed, without a scalar.
             case split([Int])
-            /// A node of the trie of a variable's plain values: moves on along `edges` by one
-            /// scalar, or — where a value ends — on to `next` without one. One state however
-            /// many values share a prefix, so that `$(lang)`'s 615 codes cost a lookup a scalar.
-            case trie(edges: [UInt32: Int], accepting: Bool, next: Int)
+            /// A variable's shared trie: its states carry a trie node besides this operation;
+            /// where a value ends, moves on to `next` without a scalar.
+            case trie(Trie, next: Int)
             case accept
         }
 
@@ -173,21 +261,28 @@ extension LinkPattern {
                 || trailingSlash && prefix.count == subject.count + 1 && prefix.last == LinkPattern.slash && prefix.starts(with: subject)
             else { return false }
             guard required.count <= prefix.count || Self.contains(subject, required) else { return false }
-            var run = Run(operations: operations)
+            return progress(subject, trailingSlash: trailingSlash, foldingCase: false).accepted
+        }
+
+        /// How far the automaton gets through `subject`, without the cheap tests: whether it
+        /// accepts, and how many scalars it read before no state was left. `foldingCase`
+        /// compares ASCII letters without their case, to tell a near miss that only case made.
+        func progress(_ subject: [UInt32], trailingSlash: Bool, foldingCase: Bool) -> (accepted: Bool, consumed: Int) {
+            var run = Run(operations: operations, foldingCase: foldingCase)
             // Two sets, reused step after step: no allocation per scalar.
             var current: [Int] = [], next: [Int] = []
             current.reserveCapacity(8)
             next.reserveCapacity(8)
             run.closure(of: start, into: &current)
-            for scalar in subject {
-                if current.isEmpty { return false }
+            for (position, scalar) in subject.enumerated() {
+                if current.isEmpty { return (false, position) }
                 run.step(current, by: scalar, literally: false, into: &next)
                 swap(&current, &next)
             }
-            if current.contains(0) { return true }
-            guard trailingSlash else { return false }
+            if current.contains(0) { return (true, subject.count) }
+            guard trailingSlash, !current.isEmpty else { return (false, subject.count) }
             run.step(current, by: LinkPattern.slash, literally: true, into: &next)
-            return next.contains(0)
+            return (next.contains(0), subject.count)
         }
 
         private static func contains(_ subject: [UInt32], _ part: [UInt32]) -> Bool {
@@ -207,14 +302,14 @@ extension LinkPattern {
                 case .scalar(let scalar): operations.append(.scalar(scalar, next: next))
                 case .any: operations.append(.any(next: next))
                 case .star: operations.append(.star(next: next))
-                case .choice(let alternatives):
+                case .variable(let alternatives):
                     let follow = next
-                    let plain: [[UInt32]] = alternatives.compactMap { alternative in
-                        let scalars = alternative.compactMap { token -> UInt32? in if case .scalar(let scalar) = token { scalar } else { nil } }
-                        return scalars.count == alternative.count ? scalars : nil
+                    var starts: [Int] = []
+                    if let trie = alternatives?.trie {
+                        operations.append(.trie(trie, next: follow))
+                        starts.append(operations.count - 1)
                     }
-                    var starts = plain.isEmpty ? [] : [trie(plain, depth: 0, next: follow)]
-                    for alternative in alternatives where alternative.contains(where: { if case .scalar = $0 { false } else { true } }) {
+                    for alternative in alternatives?.patterned ?? [] {
                         starts.append(compile(alternative[...], next: follow))
                     }
                     operations.append(.split(starts))
@@ -223,28 +318,21 @@ extension LinkPattern {
             }
             return next
         }
-
-        private mutating func trie(_ words: [[UInt32]], depth: Int, next: Int) -> Int {
-            var accepting = false
-            var groups: [UInt32: [[UInt32]]] = [:]
-            for word in words {
-                if word.count == depth { accepting = true } else { groups[word[depth], default: []].append(word) }
-            }
-            let edges = groups.mapValues { trie($0, depth: depth + 1, next: next) }
-            operations.append(.trie(edges: edges, accepting: accepting, next: next))
-            return operations.count - 1
-        }
     }
 
-    /// The state sets of one run. A set is kept free of repeats by looking through it while it
-    /// is small, as sets nearly always are; past that, by marks over every state.
+    /// The state sets of one run. A state is an operation's index, and for a trie operation
+    /// the trie node it stands at above bit 32 (the root is node 0). A set is kept free of
+    /// repeats by looking through it while it is small, as sets nearly always are; past that,
+    /// by marks over every operation for the states outside a trie.
     private struct Run {
         let operations: [Program.Operation]
+        let foldingCase: Bool
         private var marks: [Int] = []
         private var generation = 0
 
-        init(operations: [Program.Operation]) {
+        init(operations: [Program.Operation], foldingCase: Bool) {
             self.operations = operations
+            self.foldingCase = foldingCase
         }
 
         mutating func closure(of state: Int, into set: inout [Int]) {
@@ -258,10 +346,15 @@ extension LinkPattern {
         mutating func step(_ current: [Int], by scalar: UInt32, literally: Bool, into set: inout [Int]) {
             generation += 1
             set.removeAll(keepingCapacity: true)
+            let other = foldingCase ? Self.otherCase(scalar) : nil
             for state in current {
-                switch operations[state] {
-                case .scalar(let wanted, let next) where wanted == scalar: add(next, to: &set)
-                case .trie(let edges, _, _): if let next = edges[scalar] { add(next, to: &set) }
+                let index = state & 0xFFFF_FFFF
+                switch operations[index] {
+                case .scalar(let wanted, let next) where wanted == scalar || wanted == other: add(next, to: &set)
+                case .trie(let trie, _):
+                    let edges = trie.edges[state >> 32]
+                    if let child = edges[scalar] { add(index | child << 32, to: &set) }
+                    if let other, let child = edges[other] { add(index | child << 32, to: &set) }
                 case .any(let next) where !literally: add(next, to: &set)
                 case .star where !literally: add(state, to: &set)
                 default: break
@@ -269,26 +362,36 @@ extension LinkPattern {
             }
         }
 
+        /// The ASCII letter's other case.
+        private static func otherCase(_ scalar: UInt32) -> UInt32? {
+            switch scalar {
+            case 0x41...0x5A: scalar + 0x20
+            case 0x61...0x7A: scalar - 0x20
+            default: nil
+            }
+        }
+
         private mutating func add(_ state: Int, to set: inout [Int]) {
+            let index = state & 0xFFFF_FFFF
             if marks.isEmpty, set.count >= 16 {
                 marks = Array(repeating: -1, count: operations.count)
-                for member in set { marks[member] = generation }
+                for member in set where member >> 32 == 0 { marks[member] = generation }
             }
-            if marks.isEmpty {
+            if marks.isEmpty || state >> 32 != 0 {
                 if set.contains(state) { return }
             } else {
                 guard marks[state] != generation else { return }
                 marks[state] = generation
             }
-            switch operations[state] {
+            switch operations[index] {
             case .split(let targets):
                 for target in targets { add(target, to: &set) }
             case .star(let next):
                 set.append(state)
                 add(next, to: &set)
-            case .trie(_, let accepting, let next):
+            case .trie(let trie, let next):
                 set.append(state)
-                if accepting { add(next, to: &set) }
+                if trie.accepting[state >> 32] { add(next, to: &set) }
             default:
                 set.append(state)
             }

@@ -1,7 +1,7 @@
 /// The parts of a URL an apple-app-site-association file matches: path, query and fragment,
-/// each kept percent-encoded. The host is read past, not checked: the file being checked is the
-/// one the user says belongs to the URL's domain.
+/// each kept percent-encoded; and its domain, which picks the file when there are several.
 struct LinkURL: Sendable {
+    let domain: LinkDomain
     /// Percent-encoded; `/` when the URL has none, as a browser requests it.
     let path: String
     /// Without the `?`; nil when the URL has no `?`.
@@ -23,7 +23,10 @@ struct LinkURL: Sendable {
         guard rest.hasPrefix("//") else { return .failure(LinkURLProblem("it has no host")) }
         let afterSlashes = rest.dropFirst(2)
         let authorityEnd = afterSlashes.firstIndex { "/?#".contains($0) } ?? afterSlashes.endIndex
-        guard authorityEnd > afterSlashes.startIndex else { return .failure(LinkURLProblem("it has no host")) }
+        guard authorityEnd > afterSlashes.startIndex,
+              let domain = LinkDomain(authority: afterSlashes[..<authorityEnd], scheme: scheme) else {
+            return .failure(LinkURLProblem("it has no host"))
+        }
 
         var remainder = PercentEncoding.encode(String(afterSlashes[authorityEnd...]))[...]
         var fragment: String?
@@ -36,7 +39,7 @@ struct LinkURL: Sendable {
             query = String(remainder[remainder.index(after: question)...])
             remainder = remainder[..<question]
         }
-        return .success(LinkURL(path: remainder.isEmpty ? "/" : String(remainder), query: query, fragment: fragment))
+        return .success(LinkURL(domain: domain, path: remainder.isEmpty ? "/" : String(remainder), query: query, fragment: fragment))
     }
 
     /// The query's `name=value` items, split before decoding so that an encoded `&` or `=`
@@ -50,9 +53,58 @@ struct LinkURL: Sendable {
     }
 }
 
-/// Why a URL cannot be a universal link at all, before any pattern is tried.
-struct LinkURLProblem: Error, Sendable, Equatable {
-    let reason: String
+/// A URL's host, lowercased, and its port when it names one other than its scheme's default:
+/// what an apple-app-site-association file is served for.
+public struct LinkDomain: Sendable, Hashable, CustomStringConvertible {
+    public let host: String
+    public let port: Int?
+
+    /// `example.com`, or `127.0.0.1:8443`.
+    public var description: String { port.map { "\(host):\($0)" } ?? host }
+
+    /// From `user@host:port`; nil without a host or with a port that is not a number.
+    init?(authority: Substring, scheme: String) {
+        let hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        // An IPv6 address is bracketed; its colons are not the port's.
+        let portColon = hostAndPort.lastIndex(of: ":").flatMap { colon in
+            hostAndPort[colon...].contains("]") ? nil : colon
+        }
+        let host = portColon.map { hostAndPort[..<$0] } ?? hostAndPort
+        guard !host.isEmpty else { return nil }
+        var port: Int?
+        if let portColon, hostAndPort.index(after: portColon) < hostAndPort.endIndex {
+            guard let number = Int(hostAndPort[hostAndPort.index(after: portColon)...]), (1...65535).contains(number) else { return nil }
+            port = number == (scheme == "https" ? 443 : 80) ? nil : number
+        }
+        self.host = host.lowercased()
+        self.port = port
+    }
+
+    /// The domain of `--aasa https://example.com`: an https origin with nothing after the host
+    /// but an optional `/`, since iOS itself asks for `/.well-known/apple-app-site-association`.
+    public static func origin(_ text: String) -> Result<LinkDomain, LinkURLProblem> {
+        guard text.lowercased().hasPrefix("https://") else {
+            return .failure(LinkURLProblem("iOS fetches the file only over https"))
+        }
+        switch LinkURL.parse(text) {
+        case .failure(let problem):
+            return .failure(problem)
+        case .success(let url):
+            guard url.path == "/", url.query == nil, url.fragment == nil, !text.contains("@") else {
+                return .failure(LinkURLProblem("give the bare origin (https://\(url.domain)): iOS asks for \(wellKnownPath) itself"))
+            }
+            return .success(url.domain)
+        }
+    }
+
+    /// Where iOS asks a domain for its file.
+    public static let wellKnownPath = "/.well-known/apple-app-site-association"
+}
+
+/// Why a URL cannot be a universal link at all, before any pattern is tried (or cannot be an
+/// origin to fetch a file from).
+public struct LinkURLProblem: Error, Sendable, Equatable {
+    public let reason: String
 
     init(_ reason: String) { self.reason = reason }
 }

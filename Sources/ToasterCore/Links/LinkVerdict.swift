@@ -10,6 +10,8 @@ public struct LinkVerdict: Sendable, Equatable {
     public let decidedBy: LinkRulePlace?
     /// Why nothing matched; nil unless `outcome` is `noMatch`.
     public let reason: String?
+    /// For `noMatch` against rules for the app: the rule that came closest and where it failed.
+    public let nearMiss: LinkNearMiss?
     /// What the file's author probably got wrong that bears on this answer: the file's warnings
     /// about the entry or component that decided it, and a path that matched only because iOS
     /// takes the slashes at its ends as optional.
@@ -23,6 +25,11 @@ public struct LinkWarning: Sendable, Equatable, CustomStringConvertible {
     /// Where in the file (`applinks.details[0].components[1]`), or the URL it is about.
     public let place: String
     public let message: String
+
+    public init(place: String, message: String) {
+        self.place = place
+        self.message = message
+    }
 
     public var description: String { "\(place) \(message)" }
 }

@@ -3,17 +3,43 @@ import FoundationEssentials
 import Glibc
 
 /// Fetches a service's answer over HTTP(S) with libcurl (CHTTPFetch): a total deadline, a size
-/// cap, at most three redirects, any content type, proxies from the environment, the CA
-/// certificates `trust` names. Every failure becomes one sentence for the status line and the
-/// trace. Fetches on several threads at once are independent.
+/// cap (`maximumBytes`), at most `maximumRedirects` redirects (none followed with 0), any content
+/// type, proxies from the environment, the CA certificates `trust` names. Every failure becomes
+/// one sentence for the status line and the trace. Fetches on several threads at once are
+/// independent.
 struct HTTPFetcher: Sendable {
-    static let maximumRedirects = 3
-
     let timeout: Duration
     var trust: CertificateTrust = .system
+    var maximumBytes = SourceLocation.maximumBytes
+    var maximumRedirects = 3
 
-    /// Blocks until the answer or the deadline; a `body` makes it a POST.
+    /// An answer as the server gave it, whatever its status.
+    struct Answer: Sendable {
+        let status: Int
+        /// The reason phrase (`Not Found`), empty when the server sent none.
+        let reason: String
+        /// As the server sent it (`application/json; charset=utf-8`), empty when absent.
+        let contentType: String
+        /// Where a redirect that was not followed points; empty otherwise.
+        let location: String
+        let body: Data
+    }
+
+    /// Blocks until the answer or the deadline; a `body` makes it a POST. An answer outside 2xx
+    /// is a failure.
     func fetch(_ url: String, headers: [(String, String)] = [], body: Data? = nil) throws(SourceError) -> Data {
+        let answer = try self.answer(url, headers: headers, body: body)
+        guard (200..<300).contains(answer.status) else {
+            let page = answer.contentType.contains("html") ? " (an HTML error page)" : ""
+            throw SourceError(.serverError, "HTTP \(answer.status)\(answer.reason.isEmpty ? "" : " " + answer.reason)\(page) from \(Self.host(url))",
+                              httpStatus: answer.status)
+        }
+        return answer.body
+    }
+
+    /// Blocks until the answer or the deadline, and returns it whatever its status: only what
+    /// keeps an answer from arriving whole is a failure.
+    func answer(_ url: String, headers: [(String, String)] = [], body: Data? = nil) throws(SourceError) -> Answer {
         let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
         let lines = headers.map { "\($0.0): \($0.1)" }
         var answer = toaster_http_result()
@@ -25,7 +51,7 @@ struct HTTPFetcher: Sendable {
                 Self.withOptionalCString(trust.directory) { directory in
                     var request = toaster_http_request(
                         url: nil, headers: headers, header_count: lines.count, body: nil, body_length: 0,
-                        timeout_ms: milliseconds, max_bytes: SourceLocation.maximumBytes, max_redirects: Self.maximumRedirects,
+                        timeout_ms: milliseconds, max_bytes: maximumBytes, max_redirects: maximumRedirects,
                         ca_file: file, ca_directory: directory)
                     url.withCString { url in
                         request.url = url
@@ -43,22 +69,18 @@ struct HTTPFetcher: Sendable {
         let message = Self.text(&answer.message)
         switch answer.failure {
         case TOASTER_HTTP_OK:
-            guard (200..<300).contains(answer.status) else {
-                let reason = Self.text(&answer.reason)
-                let page = Self.text(&answer.content_type).contains("html") ? " (an HTML error page)" : ""
-                throw SourceError(.serverError, "HTTP \(answer.status)\(reason.isEmpty ? "" : " " + reason)\(page) from \(host)",
-                                  httpStatus: answer.status)
-            }
-            return answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data()
+            return Answer(status: answer.status, reason: Self.text(&answer.reason), contentType: Self.text(&answer.content_type),
+                          location: Self.text(&answer.location),
+                          body: answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data())
         case TOASTER_HTTP_TIMEOUT:
             let seconds = timeout.components.seconds
             throw SourceError(.timedOut, "timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (\(host))")
         case TOASTER_HTTP_REFUSED:
             throw SourceError(.unreachable, "cannot connect to \(host) (connection refused: \(message))")
         case TOASTER_HTTP_REDIRECTS:
-            throw SourceError(.serverError, "too many redirects (more than \(Self.maximumRedirects)) from \(host)")
+            throw SourceError(.serverError, "too many redirects (more than \(maximumRedirects)) from \(host)")
         case TOASTER_HTTP_TOO_LARGE:
-            throw SourceError(.unusableAnswer, "the answer from \(host) is larger than \(SourceLocation.maximumBytes) bytes")
+            throw SourceError(.unusableAnswer, "the answer from \(host) is larger than \(maximumBytes) bytes")
         case TOASTER_HTTP_HEADERS_TOO_LARGE:
             throw SourceError(.unusableAnswer, "the answer from \(host) has headers larger than libcurl accepts (100 KiB)")
         case TOASTER_HTTP_CERTIFICATE:

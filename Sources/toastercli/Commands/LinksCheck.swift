@@ -1,7 +1,9 @@
 import ArgumentParser
+import FoundationEssentials
 import Glibc
 import ToasterCommandLine
 import ToasterCore
+import ToasterServices
 
 /// `toastercli links check`: which URLs an apple-app-site-association file opens in an app,
 /// answered as iOS would, for teams to test their file in CI.
@@ -10,19 +12,31 @@ struct LinksCheck: ParsableCommand {
         commandName: "check",
         abstract: "Match URLs against an apple-app-site-association file as iOS does.",
         discussion: """
-            Prints, per URL, match, excluded or no match and the rule that decided it, and on \
-            standard error a warning for what iOS reads but the file's author probably did not \
-            mean. Exit status: 0 when every URL matches, 1 when any does not, 2 when the file is \
-            not a JSON object or --url-file cannot be read (or, with --strict, when there is any warning), 64 for a \
-            usage error.
+            Prints, per URL, match, excluded or no match and the rule that decided it (or the \
+            rule that came closest), and on standard error a warning for what iOS reads but the \
+            file's author probably did not mean. --aasa https://DOMAIN fetches the domain's file \
+            as iOS does; several such --aasa answer each URL from its host's file. Exit status: \
+            0 when every URL matches, 1 when any does not, 2 when a file or --url-file cannot be read or \
+            fetched or is not a JSON object (or, with --strict, when there is any warning), 64 \
+            for a usage error.
             """
     )
 
     /// Not 1, which means "some URL does not match": grep's and diff's convention.
     static let unusableFileStatus: Int32 = 2
 
-    @Option(name: .customLong("aasa"), help: ArgumentHelp("The apple-app-site-association file.", valueName: "file"))
-    var file: String
+    @Option(name: .customLong("aasa"), help: ArgumentHelp(
+        "The apple-app-site-association file, or https://DOMAIN to fetch it as iOS does (repeat for several domains).",
+        valueName: "file|origin"))
+    var files: [String]
+
+    @Flag(help: "Fetch each https://DOMAIN's file from Apple's CDN, as devices get it (TOASTER_AASA_CDN overrides the CDN's URL).")
+    var cdn = false
+
+    @Option(parsing: .unconditional, help: "Seconds a fetch may take, connection included.")
+    var timeout = 5.0
+
+    @OptionGroup var trust: TrustOptions
 
     @Option(help: ArgumentHelp("The app, as TEAMID.bundle.id.", valueName: "app-id"))
     var appID: String
@@ -40,33 +54,73 @@ struct LinksCheck: ParsableCommand {
     @Argument(help: "The URLs to check.")
     var urls: [String] = []
 
+    /// The environment variable that replaces Apple's CDN for `--cdn`: a URL prefix to which
+    /// the domain is appended (for tests, or a mirror).
+    static let cdnVariable = "TOASTER_AASA_CDN"
+
     func validate() throws {
         guard !urls.isEmpty || urlFile != nil else { throw ValidationError("give at least one URL to check, or --url-file") }
+        try OptionRange.check(timeout, above: 0, atMost: 600, "--timeout", unit: "seconds")
+        let domains = try origins()
+        if files.count > 1, domains.contains(where: { $0 == nil }) {
+            throw ValidationError("--aasa: a file names no domain, so several --aasa must each be an https origin such as https://example.com")
+        }
+        if cdn, domains.contains(where: { $0 == nil }) {
+            throw ValidationError("--cdn fetches a domain's file from Apple's CDN: give --aasa https://DOMAIN, not a file")
+        }
+        for (index, domain) in domains.enumerated() {
+            if let domain, domains[..<index].contains(domain) { throw ValidationError("--aasa names \(domain) twice") }
+        }
+    }
+
+    /// The domain of each `--aasa` that is a URL; nil for a file.
+    private func origins() throws -> [LinkDomain?] {
+        try files.map { given in
+            guard given.contains("://") else { return nil }
+            switch LinkDomain.origin(given) {
+            case .success(let domain): return domain
+            case .failure(let problem): throw ValidationError("--aasa \(given): \(problem.reason)")
+            }
+        }
     }
 
     func run() throws {
-        let associations: AssociatedDomainsFile
-        do {
-            associations = try AssociatedDomainsFile.load(file)
-        } catch {
-            throw Self.unusable(error.description)
+        var fetchWarnings: [LinkWarning] = []
+        var sites: [AssociatedDomains.Site] = []
+        let fetcher = AssociationFetcher(timeout: .milliseconds(Int64(timeout * 1000)), trust: trust.trust())
+        let cdnPrefix = cdn ? Environment.value(Self.cdnVariable) ?? AssociationFetcher.appleCDN : nil
+        for (given, domain) in zip(files, try origins()) {
+            guard let domain else {
+                do { sites.append(.init(domain: nil, file: try AssociatedDomainsFile.load(given))) } catch { throw Self.unusable(error.description) }
+                continue
+            }
+            let url = AssociationFetcher.url(domain: domain, cdn: cdnPrefix)
+            let fetched: AssociationFetcher.Fetched
+            do { fetched = try fetcher.fetch(url) } catch { throw Self.unusable(error.message) }
+            fetchWarnings += fetched.warnings.map { LinkWarning(place: url, message: $0) }
+            do { sites.append(.init(domain: domain, file: try AssociatedDomainsFile(data: fetched.data))) } catch {
+                throw Self.unusable("\(url): \(error)")
+            }
         }
+        let associations = AssociatedDomains(sites)
+        let fileWarnings = fetchWarnings + associations.warnings
         let checked: [String]
         do { checked = try urls + (urlFile.map(URLList.read) ?? []) } catch { throw Self.unusable("\(error)") }
         guard !checked.isEmpty else { throw Self.unusable("--url-file \(urlFile ?? "-"): no URL to check") }
         let verdicts = checked.map { associations.verdict(for: $0, appID: appID) }
         switch format {
         case .json:
-            Output.line(Self.json(verdicts, file: file, appID: appID, warnings: associations.warnings).serialized())
+            let file: JSONValue = files.count == 1 ? .string(files[0]) : .array(files.map(JSONValue.string))
+            Output.line(Self.json(verdicts, file: file, appID: appID, warnings: fileWarnings).serialized())
         case .text:
             // A URL's warnings about the file are the file's, already listed first.
-            let notes = associations.warnings.map { "warning: \($0)" } + verdicts.flatMap { verdict in
-                verdict.warnings.filter { !associations.warnings.contains($0) }.map { "warning: \(verdict.url): \($0)" }
+            let notes = fileWarnings.map { "warning: \($0)" } + verdicts.flatMap { verdict in
+                verdict.warnings.filter { !fileWarnings.contains($0) }.map { "warning: \(verdict.url): \($0)" }
             }
             Output.write(notes.map { TextSanitizer.cleanLine($0) + "\n" }.joined(), to: STDERR_FILENO)
             Output.line(Self.text(verdicts))
         }
-        if strict, !associations.warnings.isEmpty || verdicts.contains(where: { !$0.warnings.isEmpty }) {
+        if strict, !fileWarnings.isEmpty || verdicts.contains(where: { !$0.warnings.isEmpty }) {
             throw ExitCode(Self.unusableFileStatus)
         }
         if verdicts.contains(where: { $0.outcome != .match }) { throw ExitCode(1) }
@@ -79,16 +133,17 @@ struct LinksCheck: ParsableCommand {
         let labelWidth = ([LinkOutcome.match, .excluded, .noMatch].map(\.label.count).max() ?? 0)
         return zip(verdicts, shownURLs).map { verdict, url in
             let label = verdict.outcome.label
-            let detail = verdict.decidedBy.map { "\($0.label) \($0.text)" } ?? verdict.reason ?? ""
+            let detail = verdict.decidedBy.map { "\($0.label) \($0.text)" }
+                ?? (verdict.reason ?? "") + (verdict.nearMiss.map { "; closest: \($0.rule.label) \($0.rule.text): \($0.message)" } ?? "")
             return label + String(repeating: " ", count: labelWidth - label.count + 2)
                 + url + String(repeating: " ", count: urlWidth - DisplayWidth.of(url) + 2)
                 + TextSanitizer.cleanLine(detail)
         }.joined(separator: "\n")
     }
 
-    static func json(_ verdicts: [LinkVerdict], file: String, appID: String, warnings: [LinkWarning]) -> JSONValue {
+    static func json(_ verdicts: [LinkVerdict], file: JSONValue, appID: String, warnings: [LinkWarning]) -> JSONValue {
         .object([
-            ("file", .string(file)),
+            ("file", file),
             ("appID", .string(appID)),
             ("warnings", json(warnings)),
             ("results", .array(verdicts.map { verdict in
@@ -104,9 +159,23 @@ struct LinksCheck: ParsableCommand {
                         ])
                     } ?? .null),
                     ("reason", verdict.reason.json),
+                    ("nearMiss", verdict.nearMiss.map(json) ?? .null),
                     ("warnings", json(verdict.warnings)),
                 ])
             })),
+        ])
+    }
+
+    /// `failure` is `case` when the part matches only ignoring case, else `pattern`.
+    private static func json(_ miss: LinkNearMiss) -> JSONValue {
+        .object([
+            ("details", .number(miss.rule.details)),
+            (miss.rule.list.rawValue, .number(miss.rule.index)),
+            ("rule", .string(miss.rule.text)),
+            ("part", .string(miss.part.rawValue)),
+            ("item", miss.item.json),
+            ("failure", .string(miss.onlyCase ? "case" : "pattern")),
+            ("message", .string(miss.message)),
         ])
     }
 

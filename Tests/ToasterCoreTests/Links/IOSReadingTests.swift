@@ -187,15 +187,59 @@ import Testing
         #expect(file.warnings.first?.place == "applinks.details")
     }
 
-    @Test func aQueryPredicateThatIsNotAStringIsIgnored() throws {
-        let file = try Self.components(#"{"/": "/list", "?": {"page": 2, "sort": "?*"}}"#)
-        #expect(Self.outcome(file, "/list?sort=new") == .match)
-        #expect(Self.outcome(file, "/list?sort=new&page=9") == .match)
-        #expect(Self.outcome(file, "/list?page=2") == .noMatch)
-        let verdict = file.verdict(for: "https://example.com/list?sort=new", appID: Self.app)
+    /// swcutil matches `?a=2` against `{"?": {"a": "1", "flag": true}}`: the whole dictionary is
+    /// dropped, not only its item that is not a string.
+    @Test func aQueryDictionaryWithANonStringValueIsIgnoredWhole() throws {
+        let file = try Self.components(#"{"/": "/list", "?": {"a": "1", "flag": true}}"#)
+        #expect(Self.outcome(file, "/list?a=2") == .match)
+        #expect(Self.outcome(file, "/list") == .match)
+        #expect(Self.outcome(file, "/other?a=1") == .noMatch, "the path still counts")
+        let verdict = file.verdict(for: "https://example.com/list?a=2", appID: Self.app)
+        #expect(verdict.decidedBy?.text == #"{"/": "/list"}"#)
         #expect(verdict.warnings.map(\.description) == [
-            #"applinks.details[0].components[0]["?"].page must be a string (it is a number): iOS ignores this query item"#,
+            #"applinks.details[0].components[0]["?"].flag must be a string (it is true or false): iOS ignores the whole "?" dictionary, so any query matches"#,
         ])
+    }
+
+    // MARK: - defaults apply every component key
+
+    /// swcutil: `/`, `?` and `exclude` given in `defaults` act on a component that has only `#`.
+    @Test func defaultsApplyToEveryKeyAComponentLeavesOut() throws {
+        let file = try Self.components(##"{"#": "promo"}"##, applinks: #""defaults": {"/": "/shop/*", "?": {"ref": "?*"}, "exclude": true}, "#)
+        let verdict = file.verdict(for: "https://example.com/shop/1?ref=mail#promo", appID: Self.app)
+        #expect(verdict.outcome == .excluded)
+        #expect(verdict.decidedBy?.text == ##"{"#": "promo", "/": "/shop/*", "?": {"ref": "?*"}, "exclude": true}"##)
+        #expect(Self.outcome(file, "/shop/1#promo") == .noMatch, "the default ? wants a non-empty ref")
+        #expect(Self.outcome(file, "/elsewhere?ref=mail#promo") == .noMatch, "the default / applies")
+        #expect(file.warnings.map(\.description) == [
+            #"applinks.defaults["/"] is documented by Apple only on components: iOS copies it into every component that does not set "/" itself"#,
+            #"applinks.defaults["?"] is documented by Apple only on components: iOS copies it into every component that does not set "?" itself"#,
+            #"applinks.defaults.exclude is documented by Apple only on components: iOS copies it into every component that does not set "exclude" itself"#,
+        ])
+    }
+
+    @Test func aComponentsOwnKeyWinsOverTheEntrysDefaultsOverTheDomains() throws {
+        let file = try AssociatedDomainsTests.file("""
+            {"applinks": {"defaults": {"/": "/domain/*", "#": "d"}, "details": [{"appID": "\(Self.app)",
+              "defaults": {"/": "/entry/*"}, "components": [{"#": "own"}, {"/": "/own", "exclude": false}]}]}}
+            """)
+        #expect(Self.outcome(file, "/entry/1#own") == .match, "the entry's / over the domain's")
+        #expect(Self.outcome(file, "/domain/1#own") == .noMatch)
+        #expect(Self.outcome(file, "/own#d") == .match, "the component's own / and the domain's #")
+        #expect(Self.outcome(file, "/own#x") == .noMatch)
+    }
+
+    /// A key the component sets keeps the default away even when iOS ignores its value, as iOS
+    /// copies keys, not readings: the dropped dictionary leaves the query free.
+    @Test func aKeyTheComponentSetsBadlyStillKeepsTheDefaultAway() throws {
+        let file = try Self.components(#"{"/": "/list", "?": {"a": "1", "flag": true}}"#, applinks: #""defaults": {"?": {"a": "1"}}, "#)
+        #expect(Self.outcome(file, "/list?a=2") == .match)
+    }
+
+    @Test func defaultsStillSetCaseAndEncodingWithoutAWarning() throws {
+        let file = try Self.components(#"{"/": "/help/*"}"#, applinks: #""defaults": {"caseSensitive": false}, "#)
+        #expect(Self.outcome(file, "/HELP/faq") == .match)
+        #expect(file.warnings.isEmpty)
     }
 
     @Test func unknownKeysAreIgnoredWithTheNearestKnownKey() throws {
