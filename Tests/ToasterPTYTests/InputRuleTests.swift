@@ -33,7 +33,7 @@ import Testing
          #"--store-url "ftp://example.com/lookup": the scheme "ftp" is not supported"#),
         (["check", "--store-url", "http://127.0.0.1:9/lookup"], "--store-url is only used with --source remote-config or cms"),
     ])
-    func usageErrorsExit64NamingTheFlag(arguments: [String], message: String) throws {
+    func usageMistakesExit64NamingTheFlag(arguments: [String], message: String) throws {
         let result = try toastercli(arguments)
         #expect(result.status == 64, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("Error: " + message), "\(result.stderr)")
