@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // No pkgConfig: SwiftPM would warn about (and drop) the -D flags of ncursesw.pc, which
@@ -38,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "ToasterServices",
-            dependencies: ["ToasterCore", "ToasterFiles", "CHTTPFetch"]
+            dependencies: ["ToasterCore", "ToasterFiles", "CHTTPFetch", .product(name: "CSV", package: "CSV.swift")]
         ),
         .target(
             name: "ToasterServer",

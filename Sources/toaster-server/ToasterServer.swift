@@ -29,9 +29,12 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(help: "The policy file (JSON; see examples/policy.json).")
     var policy: String?
 
-    @Option(help: ArgumentHelp("Only check this policy file: one line and status 0 when it can be served, the error and 1 when not.",
+    @Option(help: ArgumentHelp("Only check this policy file: status 0 when it can be served (with preflight's policy-only warnings), the error and 1 when not.",
                                valueName: "file"))
     var checkPolicy: String?
+
+    @Flag(help: "With --check-policy: exit 1 on a warning too.")
+    var strict = false
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -90,6 +93,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         case (_?, _?): throw ValidationError("--check-policy only checks a file: give it without --policy")
         default: break
         }
+        guard !strict || checkPolicy != nil else { throw ValidationError("--strict applies to --check-policy: give it with --check-policy FILE") }
         try OptionRange.check(port, within: 0...65535, "--port")
         try OptionRange.check(adminPort, within: 0...65535, "--admin-port")
         guard host != adminHost || port != adminPort || port == 0 else {
@@ -104,13 +108,15 @@ struct ToasterServerCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let checkPolicy {
-            do {
-                let apps = try PolicyStore.read(checkPolicy).apps.count
-                Self.say("\(checkPolicy): a valid policy (\(apps) app\(apps == 1 ? "" : "s"))")
-                return
-            } catch {
-                throw StartupError("policy \(error)")
-            }
+            let policy: ServicePolicy
+            do { policy = try PolicyStore.read(checkPolicy) } catch { throw StartupError("policy \(error)") }
+            let warnings = policy.warnings(now: Date())
+            for warning in warnings { Self.say("\(checkPolicy): warning: \(TextSanitizer.cleanLine(warning))") }
+            let apps = policy.apps.count
+            let counted = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+            Self.say("\(checkPolicy): a valid policy (\(apps) app\(apps == 1 ? "" : "s")\(counted))")
+            if strict, !warnings.isEmpty { throw ExitCode.failure }
+            return
         }
         let logger = Logger(label: "toaster-server") { [logFormat] _ in LineLogHandler(format: logFormat, writer: .standardOutput) }
         let accessWriter = try accessLogWriter()

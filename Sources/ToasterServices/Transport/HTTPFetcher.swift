@@ -1,6 +1,7 @@
 import CHTTPFetch
 import FoundationEssentials
 import Glibc
+import ToasterCore
 
 /// Fetches a service's answer over HTTP(S) with libcurl (CHTTPFetch): a total deadline, a size
 /// cap (`maximumBytes`), at most `maximumRedirects` redirects (none followed with 0), any content
@@ -22,6 +23,8 @@ struct HTTPFetcher: Sendable {
         let contentType: String
         /// Where a redirect that was not followed points; empty otherwise.
         let location: String
+        /// The `Retry-After` value as sent, empty when absent.
+        let retryAfter: String
         let body: Data
     }
 
@@ -32,7 +35,7 @@ struct HTTPFetcher: Sendable {
         guard (200..<300).contains(answer.status) else {
             let page = answer.contentType.contains("html") ? " (an HTML error page)" : ""
             throw SourceError(.serverError, "HTTP \(answer.status)\(answer.reason.isEmpty ? "" : " " + answer.reason)\(page) from \(Self.host(url))",
-                              httpStatus: answer.status)
+                              httpStatus: answer.status, retryAfter: RetryAfter.delay(answer.retryAfter, now: Date()))
         }
         return answer.body
     }
@@ -70,7 +73,7 @@ struct HTTPFetcher: Sendable {
         switch answer.failure {
         case TOASTER_HTTP_OK:
             return Answer(status: answer.status, reason: Self.text(&answer.reason), contentType: Self.text(&answer.content_type),
-                          location: Self.text(&answer.location),
+                          location: Self.text(&answer.location), retryAfter: Self.text(&answer.retry_after),
                           body: answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data())
         case TOASTER_HTTP_TIMEOUT:
             let seconds = timeout.components.seconds
@@ -128,5 +131,23 @@ struct HTTPFetcher: Sendable {
     static func host(_ url: String) -> String {
         guard let parsed = URL(string: url), let host = parsed.host else { return url }
         return parsed.port.map { "\(host):\($0)" } ?? host
+    }
+}
+
+/// An answer's `Retry-After` (RFC 9110 §10.2.3): whole seconds, or an HTTP date
+/// (`Sun, 06 Nov 1994 08:49:37 GMT`, read by the C library's `strptime` in CHTTPFetch).
+enum RetryAfter {
+    /// The wait it asks for from `now`; nil when there is none or it cannot be read. A date
+    /// already past asks for no wait.
+    static func delay(_ value: String, now: Date) -> Duration? {
+        let text = value.trimmingWhitespace()
+        guard !text.isEmpty else { return nil }
+        if text.allSatisfy(\.isASCIIDigit) {
+            return text.count <= 9 ? Int64(text).map { .seconds($0) } : .seconds(999_999_999)
+        }
+        var epoch: Int64 = 0
+        guard text.withCString({ toaster_http_date($0, &epoch) }) == 1 else { return nil }
+        let seconds = Double(epoch) - now.timeIntervalSince1970
+        return .milliseconds(Int64(max(0, seconds) * 1000))
     }
 }
