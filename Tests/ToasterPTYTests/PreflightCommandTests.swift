@@ -186,7 +186,8 @@ import Testing
 
     @Test(arguments: [
         (["--installed", "BAD-CSV", "--min-required-version", "2.0.0"], 1, "line 3: invalid version \"1.3.0 (93)\""),
-        (["--countries", "kr,zz", "--min-required-version", "2.0.0"], 64, "\"zz\" is not an App Store storefront"),
+        (["--countries", "kr,zz", "--min-required-version", "2.0.0"], 64, "\"zz\" is not one of the 175 App Store storefronts"),
+        (["--countries", "kr,uk", "--min-required-version", "2.0.0"], 64, "\"uk\" is not one of the 175 App Store storefronts; did you mean gb?"),
         (["--min-required-version", "Varies with device"], 64, "--min-required-version: invalid version"),
         (["--installed-versions", "1.0.0"], 64, "--min-required-version, --remote-config, --cms or --policy"),
         (["--min-required-version", "2.0.0", "--concurrency", "-1"], 64, "--concurrency must be between 1 and 64"),

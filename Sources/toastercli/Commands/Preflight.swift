@@ -29,13 +29,14 @@ struct Preflight: ParsableCommand {
     @Option(help: "The App Store lookup (http or https, ending in /lookup); the path form /{cc}/lookup is derived from it.")
     var lookupUrl = "https://itunes.apple.com/lookup"
 
-    @Option(help: "Requests in flight at once.") var concurrency = 4
+    // Numbers parsed unconditionally: `-1` is a value validate() refuses with its range, not a flag.
+    @Option(parsing: .unconditional, help: "Requests in flight at once.") var concurrency = 4
 
-    @Option(help: "Seconds one request may take.") var timeout = 5.0
+    @Option(parsing: .unconditional, help: "Seconds one request may take.") var timeout = 5.0
 
-    @Option(help: "Requests per minute (Apple documents about 20 for its search API).") var rate = 20
+    @Option(parsing: .unconditional, help: "Requests per minute (Apple documents about 20 for its search API).") var rate = 20
 
-    @Option(help: ArgumentHelp("Requests that may start at once before the rate paces them (default: the rate).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Requests that may start at once before the rate paces them (default: the rate).", valueName: "n"))
     var burst: Int?
 
     @Option(help: "text, json or markdown.") var format: PreflightFormat = .text
@@ -44,7 +45,7 @@ struct Preflight: ParsableCommand {
 
     @Flag(help: "Ask again until nothing blocks, then print \"safe to force now\" and exit 0.") var watch = false
 
-    @Option(help: "Seconds between rounds of --watch.") var interval = 300.0
+    @Option(parsing: .unconditional, help: "Seconds between rounds of --watch.") var interval = 300.0
 
     func validate() throws {
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64 requests, not \(concurrency)") }

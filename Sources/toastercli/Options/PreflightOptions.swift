@@ -13,7 +13,7 @@ struct PreflightOptions: ParsableArguments {
 
     @Option(help: "The bundle id to look up (with --app-id, both are asked and compared).") var bundleId: String?
 
-    @Option(help: "Hours a release must be out before forcing it is safe.") var minReleaseAge = 24.0
+    @Option(parsing: .unconditional, help: "Hours a release must be out before forcing it is safe.") var minReleaseAge = 24.0
 
     @Option(help: "The minimum required version about to be published.") var minRequiredVersion: String?
 
