@@ -48,13 +48,11 @@ struct Preflight: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds between rounds of --watch.") var interval = 300.0
 
     func validate() throws {
-        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64 requests, not \(concurrency)") }
-        guard (1...100_000).contains(rate) else { throw ValidationError("--rate must be between 1 and 100000 requests a minute, not \(rate)") }
-        if let burst, !(1...100_000).contains(burst) { throw ValidationError("--burst must be between 1 and 100000 requests, not \(burst)") }
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(timeout)") }
-        guard interval > 0, interval <= 86_400 else {
-            throw ValidationError("--interval must be more than 0 and at most 86400 seconds, not \(interval)")
-        }
+        try OptionRange.check(concurrency, within: 1...64, "--concurrency", unit: "requests")
+        try OptionRange.check(rate, within: 1...100_000, "--rate", unit: "requests a minute")
+        if let burst { try OptionRange.check(burst, within: 1...100_000, "--burst", unit: "requests") }
+        try OptionRange.check(timeout, above: 0, atMost: 600, "--timeout", unit: "seconds")
+        try OptionRange.check(interval, above: 0, atMost: 86_400, "--interval", unit: "seconds")
         guard !(watch && inputs.now != nil) else { throw ValidationError("--watch reads the real clock: a fixed --now would never let a release age") }
         if let problem = StorefrontLookups.problem(lookupURL: lookupUrl) { throw ValidationError("--lookup-url \"\(lookupUrl)\" \(problem)") }
     }
