@@ -162,7 +162,7 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
         let status = response.status.code, bytes = response.body.contentLength ?? 0
         let route = context.endpointPath ?? "unmatched"
         let observability = observability
-        response.body = response.body.withPostWriteClosure {
+        @Sendable func record() {
             let elapsed = ContinuousClock.now - start
             observability.metrics.requests(route: route, status: status).increment()
             observability.metrics.duration(route: route).recordNanoseconds(elapsed.nanoseconds)
@@ -171,6 +171,18 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
                 "status": .stringConvertible(status), "bytes": .stringConvertible(bytes),
                 "duration_ms": .stringConvertible(Double(elapsed.nanoseconds / 1000) / 1000), "request_id": .string(id),
             ])
+        }
+        // Recorded once the body is written (or its writing failed), as Hummingbird's own
+        // metrics middleware does: the duration then includes sending the answer.
+        let body = response.body
+        response.body = ResponseBody(contentLength: body.contentLength) { writer in
+            do {
+                try await body.write(writer)
+            } catch {
+                record()
+                throw error
+            }
+            record()
         }
         return response
     }
