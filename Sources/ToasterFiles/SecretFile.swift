@@ -31,7 +31,7 @@ public enum SecretFile {
         }
         let secret = try read(path)
         guard secret.utf8.count >= minimumBytes else {
-            throw FileError("\(path) holds \(secret.utf8.count) bytes; a token must have at least \(minimumBytes) (head -c 32 /dev/urandom | base64 makes one)")
+            throw FileError("\(path) holds a token of \(secret.utf8.count) bytes; it must have at least \(minimumBytes) (head -c 32 /dev/urandom | base64 makes one)")
         }
         return secret
     }

@@ -162,7 +162,7 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
         let status = response.status.code, bytes = response.body.contentLength ?? 0
         let route = context.endpointPath ?? "unmatched"
         let observability = observability
-        @Sendable func record() {
+        response.body = response.body.afterWriting {
             let elapsed = ContinuousClock.now - start
             observability.metrics.requests(route: route, status: status).increment()
             observability.metrics.duration(route: route).recordNanoseconds(elapsed.nanoseconds)
@@ -171,18 +171,6 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
                 "status": .stringConvertible(status), "bytes": .stringConvertible(bytes),
                 "duration_ms": .stringConvertible(Double(elapsed.nanoseconds / 1000) / 1000), "request_id": .string(id),
             ])
-        }
-        // Recorded once the body is written (or its writing failed), as Hummingbird's own
-        // metrics middleware does: the duration then includes sending the answer.
-        let body = response.body
-        response.body = ResponseBody(contentLength: body.contentLength) { writer in
-            do {
-                try await body.write(writer)
-            } catch {
-                record()
-                throw error
-            }
-            record()
         }
         return response
     }
@@ -206,5 +194,22 @@ extension Duration {
     var nanoseconds: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+extension ResponseBody {
+    /// This body, then `done` once it has been written or has failed: Hummingbird's own
+    /// `withPostWriteClosure` is `package`, not public.
+    func afterWriting(_ done: @escaping @Sendable () async -> Void) -> ResponseBody {
+        let body = self
+        return ResponseBody(contentLength: contentLength) { writer in
+            do {
+                try await body.write(writer)
+            } catch {
+                await done()
+                throw error
+            }
+            await done()
+        }
     }
 }

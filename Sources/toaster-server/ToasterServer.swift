@@ -244,4 +244,4 @@ struct Listener<App: Service>: Service {
     }
 }
 
-extension LogFormat: ExpressibleByArgument {}
+extension LogFormat: @retroactive ExpressibleByArgument {}

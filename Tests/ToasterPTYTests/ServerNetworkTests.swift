@@ -174,7 +174,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token)
         let short = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", "0", "--admin-port", "0", "--admin-token-file", token])
         #expect(short.status == 1)
-        #expect(short.stderr.contains("\(token) holds 1 bytes; a token must have at least 32"))
+        #expect(short.stderr.contains("\(token) holds a token of 1 bytes; it must have at least 32"))
     }
 
     @Test func anIPv6ListenerIsPrintedInBrackets() throws {

@@ -38,15 +38,18 @@ import Testing
         try #"{"apps":[{"trackId":1}]}"#.write(to: bad, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: bad) }
         let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
-        let invalid = try Toolchain.run([binary, "--policy", bad.path, "--port", "0"])
+        let invalid = try Toolchain.run([binary, "--policy", bad.path, "--port", "0", "--admin-port", "0"])
         #expect(invalid.status == 1)
         #expect(invalid.stderr.contains("apps[0].bundleId\" is missing"))
 
         let server = try ServerProcess()
         let port = try #require(server.baseURL.split(separator: ":").last.map(String.init))
-        let busy = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", port])
+        let busy = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", port, "--admin-port", "0"])
         #expect(busy.status == 1)
         #expect(busy.stderr == "Error: cannot listen on 127.0.0.1:\(port): port \(port) is already in use\n")
+        let busyAdmin = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", "0", "--admin-port", port])
+        #expect(busyAdmin.status == 1)
+        #expect(busyAdmin.stderr == "Error: cannot listen on 127.0.0.1:\(port): port \(port) is already in use\n")
     }
 }
 
