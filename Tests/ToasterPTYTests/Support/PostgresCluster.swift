@@ -7,8 +7,10 @@ final class PostgresCluster {
     /// The folder of `initdb` and `pg_ctl`: the newest version Debian installed.
     static let binaries: String? = {
         let root = "/usr/lib/postgresql"
-        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init).sorted()
-        return versions.last.map { "\(root)/\($0)/bin" }.flatMap { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") ? $0 : nil }
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap { Int($0) }.sorted()
+        guard let newest = versions.last else { return nil }
+        let folder = "\(root)/\(newest)/bin"
+        return FileManager.default.isExecutableFile(atPath: folder + "/initdb") ? folder : nil
     }()
 
     /// Tests skip without PostgreSQL on a developer's machine; under CI they run (and fail).
