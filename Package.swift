@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // App Store Connect: preflight signs its token with P256; toaster-server verifies it with jwt-kit.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
     ],
     targets: [
         // No pkgConfig: SwiftPM would warn about (and drop) the -D flags of ncursesw.pc, which
@@ -28,7 +31,7 @@ let package = Package(
         ),
         .target(
             name: "ToasterServices",
-            dependencies: ["ToasterCore", "ToasterFiles", "CHTTPFetch"]
+            dependencies: ["ToasterCore", "ToasterFiles", "CHTTPFetch", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "ToasterServer",
@@ -36,6 +39,7 @@ let package = Package(
                 "ToasterCore", "ToasterFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
         .executableTarget(
@@ -61,6 +65,7 @@ let package = Package(
             name: "ToasterServicesTests",
             dependencies: [
                 "ToasterServices", "ToasterServer", "ToasterFiles",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -69,6 +74,7 @@ let package = Package(
             name: "ToasterServerTests",
             dependencies: [
                 "ToasterServer",
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]

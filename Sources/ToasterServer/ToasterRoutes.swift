@@ -46,6 +46,7 @@ public enum ToasterRoutes {
             }
             return answer(request, .ok, object)
         }
+        AppStoreConnectRoutes.add(to: router, store: store, verifier: settings.appStoreConnect)
         router.put("admin/policy") { request, _ in
             guard let token = settings.adminToken else {
                 return answer(request, .notFound, ServiceAnswers.Message(message: "the admin API is off (no --admin-token-file)"))

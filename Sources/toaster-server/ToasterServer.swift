@@ -38,6 +38,14 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(help: "A file holding the X-MICROCMS-API-KEY the CMS routes require.")
     var cmsKeyFile: String?
 
+    @Option(help: ArgumentHelp("Simulate App Store Connect, accepting tokens signed by this key (its PEM public key, or the .p8).",
+                               valueName: "file"))
+    var ascPublicKey: String?
+
+    @Option(help: "The key id App Store Connect tokens must name (kid).") var ascKeyId: String?
+
+    @Option(help: "The issuer id App Store Connect tokens must name (iss).") var ascIssuerId: String?
+
     @Option(parsing: .unconditional, help: "Delay every service answer by this many milliseconds (to show a slow service).")
     var latencyMs = 0
 
@@ -49,6 +57,9 @@ struct ToasterServerCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (0...600_000).contains(latencyMs) else { throw ValidationError("--latency-ms must be between 0 and 600000") }
+        guard (ascPublicKey == nil) == (ascKeyId == nil), (ascPublicKey == nil) == (ascIssuerId == nil) else {
+            throw ValidationError("--asc-public-key, --asc-key-id and --asc-issuer-id go together")
+        }
     }
 
     func run() async throws {
@@ -72,7 +83,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         }
         let settings = ServerSettings(adminToken: try adminTokenFile.map { try Self.secret(from: $0, "--admin-token-file") },
                                       cmsAPIKey: try cmsKeyFile.map { try Self.secret(from: $0, "--cms-key-file") },
-                                      latency: .milliseconds(latencyMs))
+                                      latency: .milliseconds(latencyMs), appStoreConnect: try await appStoreConnectVerifier())
         signal(SIGHUP, SIG_IGN)
         let reloads = DispatchSource.makeSignalSource(signal: SIGHUP, queue: .global())
         reloads.setEventHandler {
@@ -100,6 +111,17 @@ struct ToasterServerCommand: AsyncParsableCommand {
             throw StartupError("cannot listen on \(host):\(port): \(String(cString: strerror(error.errnoCode)))")
         } catch {
             throw StartupError("cannot listen on \(host):\(port): \(error)")
+        }
+    }
+
+    private func appStoreConnectVerifier() async throws -> AppStoreConnectVerifier? {
+        guard let ascPublicKey, let ascKeyId, let ascIssuerId else { return nil }
+        let pem: String
+        do { pem = String(decoding: try BoundedFile.read(ascPublicKey, limit: 64 << 10), as: UTF8.self) } catch {
+            throw StartupError("--asc-public-key: \(error.description)")
+        }
+        do { return try await AppStoreConnectVerifier(pem: pem, keyID: ascKeyId, issuerID: ascIssuerId) } catch {
+            throw StartupError("--asc-public-key \(ascPublicKey): \(error.description)")
         }
     }
 

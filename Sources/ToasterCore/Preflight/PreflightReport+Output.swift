@@ -25,6 +25,7 @@ extension PreflightReport {
             lines += [head.joined(separator: " · "), "  " + TextSanitizer.cleanLine(finding.message), "  fix: " + TextSanitizer.cleanLine(finding.fix), ""]
         }
         if findings.isEmpty { lines.append("") }
+        if !appStoreConnectLines.isEmpty { lines += appStoreConnectLines + [""] }
         let columns = self.columns
         var table = [["installed", "users"] + columns.map(\.label), ["", ""] + columns.map(\.serves)]
         for (index, row) in rows.enumerated() {
@@ -78,7 +79,7 @@ extension PreflightReport {
             ("users", .number(rows.reduce(0) { $0 + ($1.users ?? 0) })),
         ])
         return .object([("now", .string(ISO8601.format(now))), ("findings", .array(findingValues)), ("storefronts", .array(answerValues)),
-                        ("matrix", matrix), ("totals", totals)])
+                        ("matrix", matrix), ("totals", totals), ("appStoreConnect", appStoreConnectJSON)])
     }
 
     /// For a pull-request comment: a headline, the findings table, the matrix.
@@ -97,6 +98,7 @@ extension PreflightReport {
             }
             lines.append("")
         }
+        if !appStoreConnectLines.isEmpty { lines += appStoreConnectLines.map(cell) + [""] }
         let columns = self.columns
         lines.append("| installed | users | " + columns.map { cell("\($0.label) (\($0.serves))") }.joined(separator: " | ") + " |")
         lines.append("| --- | --- |" + String(repeating: " --- |", count: columns.count))

@@ -25,6 +25,8 @@ struct Preflight: ParsableCommand {
 
     @OptionGroup var trust: TrustOptions
 
+    @OptionGroup(title: "App Store Connect") var appStoreConnect: AppStoreConnectOptions
+
     @Option(help: "The App Store lookup; the path form /{cc}/lookup is derived from it.") var lookupUrl = "https://itunes.apple.com/lookup"
 
     @Option(help: "Requests in flight at once.") var concurrency = 4
@@ -65,10 +67,11 @@ struct Preflight: ParsableCommand {
         } catch {
             throw CLIError(error.message)
         }
-        let requests = StorefrontLookups.requests(storefronts: try inputs.storefronts(), keys: inputs.keys)
+        let connect = try appStoreConnect.client(timeout: limit, trust: certificates)
         let installed = try inputs.installedGroups()
         while true {
-            let report = try round(lookups: lookups, requests: requests, layers: layers, installed: installed)
+            let facts = try askAppStoreConnect(connect)
+            let report = try round(lookups: lookups, storefronts: try storefronts(facts), facts: facts, layers: layers, installed: installed)
             guard watch else { return try finish(report) }
             switch report.watchStep {
             case .safe:
@@ -77,17 +80,40 @@ struct Preflight: ParsableCommand {
                 return
             case .stuck:
                 return try finish(report)
+            case .stuckUntilReleased(let why):
+                writeStandardError("\(ISO8601.format(Date())) stuck until released: \(why) Asking again in \(intervalText) s\n")
+                MonotonicPace().sleep(for: .milliseconds(Int64(interval * 1000)))
             case .waiting(let why):
                 // On stderr: stdout carries only the final report, which may be JSON.
-                let seconds = interval == interval.rounded() ? "\(Int(interval))" : "\(interval)"
-                writeStandardError("\(ISO8601.format(Date())) waiting: \(why); asking again in \(seconds) s\n")
+                writeStandardError("\(ISO8601.format(Date())) waiting: \(why); asking again in \(intervalText) s\n")
                 MonotonicPace().sleep(for: .milliseconds(Int64(interval * 1000)))
             }
         }
     }
 
-    private func round(lookups: StorefrontLookups, requests: [LookupRequest], layers: [PolicyLayer],
+    private var intervalText: String { interval == interval.rounded() ? "\(Int(interval))" : "\(interval)" }
+
+    /// What App Store Connect knows, asked again each round (a version's state changes on release).
+    private func askAppStoreConnect(_ client: AppStoreConnectClient?) throws -> AppStoreConnectFacts? {
+        do { return try client?.facts(appID: inputs.appId, bundleID: inputs.bundleId) } catch { throw CLIError(error.message) }
+    }
+
+    /// The storefronts to ask: with `--countries all` and App Store Connect's facts, only those
+    /// where the app is available, saying how many are left out.
+    private func storefronts(_ facts: AppStoreConnectFacts?) throws -> [String] {
+        let named = try inputs.storefronts()
+        guard let facts, inputs.countries.lowercased() == "all" else { return named }
+        let available = named.filter(facts.availableStorefronts.contains)
+        if available.count < named.count {
+            printWarning("App Store Connect: the app is not available in \(named.count - available.count) of \(named.count) storefronts; "
+                         + "only the \(available.count) where it is are asked")
+        }
+        return available
+    }
+
+    private func round(lookups: StorefrontLookups, storefronts: [String], facts: AppStoreConnectFacts?, layers: [PolicyLayer],
                        installed: [InstalledGroup]?) throws -> PreflightReport {
+        let requests = StorefrontLookups.requests(storefronts: storefronts, keys: inputs.keys)
         let bar = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
         defer { bar.clear() }
         let answers: [LookupAnswer]
@@ -96,7 +122,12 @@ struct Preflight: ParsableCommand {
         } catch {
             throw CLIError(error.message)
         }
-        do { return try inputs.input(answers: answers, layers: layers, installed: installed).evaluate() } catch let error as PreflightError {
+        do {
+            var input = try inputs.input(answers: answers, layers: layers, installed: installed)
+            input.storefronts = storefronts
+            input.appStoreConnect = facts
+            return try input.evaluate()
+        } catch let error as PreflightError {
             throw CLIError(error.description)
         }
     }
