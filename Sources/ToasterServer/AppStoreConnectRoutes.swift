@@ -21,7 +21,7 @@ enum AppStoreConnectRoutes {
         }
         router.get("v1/apps/:id/appAvailabilityV2") { request, context in
             try await authorized(request, verifier) {
-                guard let app = app(context.parameters.get("id"), in: store) else { return notFound("apps", context.parameters.get("id")) }
+                guard let app = connectApp(context.parameters.get("id"), in: store) else { return notFound("apps", context.parameters.get("id")) }
                 let related = "\(origin(request))/v2/appAvailabilities/\(app.trackId)/territoryAvailabilities"
                 return document(One(data: Resource(type: "appAvailabilities", id: String(app.trackId),
                                                    attributes: .availability(availableInNewTerritories: false),
@@ -30,7 +30,7 @@ enum AppStoreConnectRoutes {
         }
         router.get("v2/appAvailabilities/:id/territoryAvailabilities") { request, context in
             try await authorized(request, verifier) {
-                guard let app = app(context.parameters.get("id"), in: store) else { return notFound("appAvailabilities", context.parameters.get("id")) }
+                guard let app = connectApp(context.parameters.get("id"), in: store) else { return notFound("appAvailabilities", context.parameters.get("id")) }
                 let available = Set(app.availableStorefronts)
                 let territories = AppStoreStorefronts.all.compactMap { code in AppStoreTerritories.territory(forStorefront: code).map { ($0, code) } }
                 return paged(request, territories) { territory, code in
@@ -42,7 +42,7 @@ enum AppStoreConnectRoutes {
         }
         router.get("v1/apps/:id/appStoreVersions") { request, context in
             try await authorized(request, verifier) {
-                guard let app = app(context.parameters.get("id"), in: store), let connect = app.appStoreConnect else {
+                guard let app = connectApp(context.parameters.get("id"), in: store), let connect = app.appStoreConnect else {
                     return notFound("apps", context.parameters.get("id"))
                 }
                 return paged(request, Array(connect.versions.enumerated())) { index, release in
@@ -55,9 +55,11 @@ enum AppStoreConnectRoutes {
         }
         router.get("v1/appStoreVersions/:id/appStoreVersionPhasedRelease") { request, context in
             try await authorized(request, verifier) {
-                guard let (id, release) = version(context.parameters.get("id"), in: store) else { return notFound("appStoreVersions", context.parameters.get("id")) }
-                return document(One(data: release.phasedRelease.map { phased in
-                    Resource(type: "appStoreVersionPhasedReleases", id: id,
+                guard let found = storeVersion(context.parameters.get("id"), in: store) else {
+                    return notFound("appStoreVersions", context.parameters.get("id"))
+                }
+                return document(One(data: found.release.phasedRelease.map { phased in
+                    Resource(type: "appStoreVersionPhasedReleases", id: found.id,
                              attributes: .phasedRelease(phasedReleaseState: phased.phasedReleaseState, currentDayNumber: phased.currentDayNumber,
                                                         startDate: phased.startDate),
                              relationships: nil)
@@ -66,9 +68,11 @@ enum AppStoreConnectRoutes {
         }
         router.get("v1/appStoreVersions/:id/build") { request, context in
             try await authorized(request, verifier) {
-                guard let (id, release) = version(context.parameters.get("id"), in: store) else { return notFound("appStoreVersions", context.parameters.get("id")) }
-                return document(One(data: release.minOsVersion.map { os in
-                    Resource(type: "builds", id: id, attributes: .build(minOsVersion: os), relationships: nil)
+                guard let found = storeVersion(context.parameters.get("id"), in: store) else {
+                    return notFound("appStoreVersions", context.parameters.get("id"))
+                }
+                return document(One(data: found.release.minOsVersion.map { os in
+                    Resource(type: "builds", id: found.id, attributes: .build(minOsVersion: os), relationships: nil)
                 }))
             }
         }
@@ -77,7 +81,7 @@ enum AppStoreConnectRoutes {
     /// Runs `answer` for a request whose token verifies; 401 with App Store Connect's error
     /// document otherwise, and always when the server was started without a key.
     private static func authorized(_ request: Request, _ verifier: AppStoreConnectVerifier?, _ answer: () -> Response) async throws -> Response {
-        let reason = if let verifier {
+        let reason: String? = if let verifier {
             await verifier.refusal(authorization: request.headers[.authorization], now: Date())
         } else {
             "toaster-server simulates App Store Connect only when started with --asc-public-key"
@@ -87,14 +91,14 @@ enum AppStoreConnectRoutes {
                      title: "Authentication credentials are missing or invalid.", detail: reason)
     }
 
-    private static func app(_ id: String?, in store: PolicyStore) -> AppPolicy? {
+    private static func connectApp(_ id: String?, in store: PolicyStore) -> AppPolicy? {
         store.policy.apps.first { String($0.trackId) == id && $0.appStoreConnect != nil }
     }
 
     /// `{trackId}-{index}` → the version.
-    private static func version(_ id: String?, in store: PolicyStore) -> (String, AppStoreConnectRelease)? {
+    private static func storeVersion(_ id: String?, in store: PolicyStore) -> (id: String, release: AppStoreConnectRelease)? {
         guard let id, let dash = id.lastIndex(of: "-"), let index = Int(id[id.index(after: dash)...]),
-              let versions = app(String(id[..<dash]), in: store)?.appStoreConnect?.versions, versions.indices.contains(index) else { return nil }
+              let versions = connectApp(String(id[..<dash]), in: store)?.appStoreConnect?.versions, versions.indices.contains(index) else { return nil }
         return (id, versions[index])
     }
 
@@ -105,10 +109,10 @@ enum AppStoreConnectRoutes {
         let start = min(items.count, max(0, query.get("cursor").flatMap { Int($0) } ?? 0))
         let end = min(items.count, start + size)
         var next: String?
-        if end < items.count {
-            var components = URLComponents(string: link(request))
-            components?.queryItems = (components?.queryItems ?? []).filter { $0.name != "cursor" } + [URLQueryItem(name: "cursor", value: String(end))]
-            next = components?.string
+        if end < items.count, var components = URLComponents(string: link(request)) {
+            let kept = (components.queryItems ?? []).filter { $0.name != "cursor" }
+            components.queryItems = kept + [URLQueryItem(name: "cursor", value: String(end))]
+            next = components.string
         }
         return document(Page(data: items[start..<end].map(resource), links: Links(this: link(request), next: next)))
     }

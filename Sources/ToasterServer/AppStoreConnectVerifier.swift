@@ -35,12 +35,10 @@ public struct AppStoreConnectVerifier: Sendable {
     public func refusal(authorization: String?, now: Date) async -> String? {
         guard let authorization, authorization.hasPrefix("Bearer ") else { return "no bearer token" }
         let token = String(authorization.dropFirst(7))
-        let header: JWTHeader, claims: Claims
-        do {
-            (header, claims, _) = try DefaultJWTParser().parse(Array(token.utf8), as: Claims.self)
-        } catch {
+        guard let parsed = try? DefaultJWTParser().parse(Array(token.utf8), as: Claims.self) else {
             return "the token is not a JWT with iss, iat, exp and aud"
         }
+        let (header, claims) = (parsed.header, parsed.payload)
         guard header.alg == "ES256" else { return "the token's alg is not ES256" }
         guard header.typ == "JWT" else { return "the token's typ is not JWT" }
         guard header.kid == keyID else { return "the token's kid is not the key id" }

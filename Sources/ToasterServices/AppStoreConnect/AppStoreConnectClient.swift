@@ -46,7 +46,8 @@ public struct AppStoreConnectClient: Sendable {
 
     /// Everything preflight uses, for the app with this App Store id (or, without one, this bundle id).
     public func facts(appID: String?, bundleID: String?) throws(SourceError) -> AppStoreConnectFacts {
-        let id = try appID ?? resolveID(bundleID: bundleID ?? "")
+        let id: String
+        if let appID { id = appID } else { id = try resolveID(bundleID: bundleID ?? "") }
         let (available, unavailable) = try territories(appID: id)
         let versions = try list("/v1/apps/\(try Self.segment(id))/appStoreVersions", query: [("filter[platform]", "IOS"), ("limit", "200")],
                                 as: AppStoreConnectAnswers.AppStoreVersion.self)
@@ -136,7 +137,7 @@ public struct AppStoreConnectClient: Sendable {
     private func get(_ url: String, endpoint: String) throws(SourceError) -> Data {
         try retry.run(pace: pace) { () throws(SourceError) -> Data in
             let headers = [("Authorization", "Bearer " + (try token.bearer())), ("Accept", "application/json")]
-            do { return try fetch(url, headers, timeout) } catch {
+            do throws(SourceError) { return try fetch(url, headers, timeout) } catch {
                 throw refusal(error, endpoint: endpoint) ?? error
             }
         }

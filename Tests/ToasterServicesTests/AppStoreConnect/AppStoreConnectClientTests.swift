@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import Hummingbird
-import Synchronization
 import Testing
 import ToasterCore
 @testable import ToasterServer
@@ -40,11 +39,11 @@ import ToasterCore
     }
 
     /// A client that records every URL it fetches.
-    private static func client(_ base: String, token: AppStoreConnectToken, asked: Mutex<[String]> = Mutex([]),
+    private static func client(_ base: String, token: AppStoreConnectToken, asked: Shared<[String]> = Shared([]),
                                pace: any Pace = VirtualPace()) throws -> AppStoreConnectClient {
         try AppStoreConnectClient(baseURL: base, token: token, timeout: .seconds(10), retry: RetryPolicy(attempts: 3, firstBackoff: .seconds(1)),
                                   pace: pace) { (url: String, headers: [(String, String)], timeout: Duration) throws(SourceError) -> Data in
-            asked.withLock { $0.append(url) }
+            asked.update { $0.append(url) }
             return try HTTPFetcher(timeout: timeout).fetch(url, headers: headers)
         }
     }
@@ -52,7 +51,7 @@ import ToasterCore
     @Test func readsTheSimulationThroughEveryPage() async throws {
         let key = P256.Signing.PrivateKey()
         let token = try Self.token(key)
-        let asked = Mutex<[String]>([])
+        let asked = Shared<[String]>([])
         try await serving(try await Self.simulation(accepting: key)) { base in
             let facts = try await offThePool { try Self.client(base, token: token, asked: asked).facts(appID: "1234567890", bundleID: nil) }
             #expect(facts.availableStorefronts == ["jp", "kr"])
@@ -62,7 +61,7 @@ import ToasterCore
             #expect(facts.newest?.releaseType == "MANUAL")
             #expect(facts.buildMinimumOSVersion == "16.0")
             #expect(facts.phasedRelease == PhasedRelease(state: "INACTIVE", currentDayNumber: nil, startDate: nil))
-            let pages = asked.withLock { $0 }.filter { $0.contains("/territoryAvailabilities") }
+            let pages = asked.current.filter { $0.contains("/territoryAvailabilities") }
             let expected = (AppStoreStorefronts.all.count + AppStoreConnectRoutes.pageSize - 1) / AppStoreConnectRoutes.pageSize
             #expect(pages.count == expected, "every page followed: \(pages)")
             #expect(pages.dropFirst().allSatisfy { $0.contains("cursor=") })
@@ -107,27 +106,30 @@ import ToasterCore
 
     @Test func theTokenIsES256ForTwentyMinutesAndReused() throws {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
-        let clock = Mutex(start)
+        let clock = Shared(start)
         let token = try AppStoreConnectToken(keyID: Self.keyID, issuerID: Self.issuerID, pem: P256.Signing.PrivateKey().pemRepresentation,
-                                             keyName: "test key", now: { clock.withLock { $0 } })
+                                             keyName: "test key", now: { clock.current })
         let first = try token.bearer()
         let parts = first.split(separator: ".").map(String.init)
         try #require(parts.count == 3)
-        func decoded(_ part: String) throws -> [String: Any] {
+        func bytes(_ part: String) throws -> Data {
             var text = part.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
             text += String(repeating: "=", count: (4 - text.count % 4) % 4)
-            return try #require(try JSONSerialization.jsonObject(with: try #require(Data(base64Encoded: text))) as? [String: Any])
+            return try #require(Data(base64Encoded: text))
+        }
+        func decoded(_ part: String) throws -> [String: Any] {
+            let object = try JSONSerialization.jsonObject(with: try bytes(part))
+            return try #require(object as? [String: Any])
         }
         let header = try decoded(parts[0]), claims = try decoded(parts[1])
         #expect(header["alg"] as? String == "ES256" && header["kid"] as? String == Self.keyID && header["typ"] as? String == "JWT")
         #expect(claims["iss"] as? String == Self.issuerID && claims["aud"] as? String == "appstoreconnect-v1")
         let issued = try #require(claims["iat"] as? Int), expires = try #require(claims["exp"] as? Int)
         #expect(issued == 1_800_000_000 && expires - issued == 20 * 60)
-        #expect(try #require(Data(base64Encoded: parts[2].replacingOccurrences(of: "_", with: "/").replacingOccurrences(of: "-", with: "+") + "=")).count == 64,
-                "JWS ES256 signs with the raw r‖s pair")
-        clock.withLock { $0 = start.addingTimeInterval(18 * 60) }
+        #expect(try bytes(parts[2]).count == 64, "JWS ES256 signs with the raw r‖s pair")
+        clock.update { $0 = start.addingTimeInterval(18 * 60) }
         #expect(try token.bearer() == first, "reused while it has more than a minute left")
-        clock.withLock { $0 = start.addingTimeInterval(19 * 60 + 30) }
+        clock.update { $0 = start.addingTimeInterval(19 * 60 + 30) }
         #expect(try token.bearer() != first, "renewed before it expires")
     }
 
@@ -147,10 +149,10 @@ import ToasterCore
     }
 
     @Test func tooManyRequestsBacksOffThenReads() async throws {
-        let refusals = Mutex(2)
+        let refusals = Shared(2)
         let router = Router()
         router.get("v1/apps/:id/appAvailabilityV2") { _, _ in
-            if refusals.withLock({ $0 -= 1; return $0 >= 0 }) { return Response(status: .tooManyRequests) }
+            if refusals.update({ $0 -= 1; return $0 >= 0 }) { return Response(status: .tooManyRequests) }
             return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: #"{"data": {"type": "appAvailabilities", "id": "7"}}"#)))
         }
         router.get("v2/appAvailabilities/:id/territoryAvailabilities") { _, _ in
