@@ -13,7 +13,9 @@ enum AppStoreConnectRoutes {
     static func add(to router: Router<BasicRequestContext>, store: PolicyStore, verifier: AppStoreConnectVerifier?) {
         router.get("v1/apps") { request, _ in
             try await authorized(request, verifier) {
-                let bundleID = request.uri.queryParameters.get("filter[bundleId]")
+                // Clients percent-encode the brackets; Hummingbird leaves query keys as sent.
+                let query = request.uri.queryParameters
+                let bundleID = query.get("filter[bundleId]") ?? query.get("filter%5BbundleId%5D")
                 let apps = store.policy.apps.filter { $0.bundleId == bundleID && $0.appStoreConnect != nil }
                 return document(Page(data: apps.map { Resource(type: "apps", id: String($0.trackId), attributes: nil, relationships: nil) },
                                      links: Links(this: link(request), next: nil)))
