@@ -55,27 +55,26 @@ enum AppStoreConnectRoutes {
                 }
             }
         }
-        router.get("v1/appStoreVersions/:id/appStoreVersionPhasedRelease") { request, context in
-            try await authorized(request, verifier) {
-                guard let found = storeVersion(context.parameters.get("id"), in: store) else {
-                    return notFound("appStoreVersions", context.parameters.get("id"))
+        // A version's to-one relationships: the resource, or "data": null when it has none.
+        let related: [(String, @Sendable (AppStoreConnectRelease) -> (type: String, attributes: Attributes)?)] = [
+            ("appStoreVersionPhasedRelease", { release in
+                release.phasedRelease.map { phased in
+                    ("appStoreVersionPhasedReleases", .phasedRelease(phasedReleaseState: phased.phasedReleaseState,
+                                                                     currentDayNumber: phased.currentDayNumber, startDate: phased.startDate))
                 }
-                return document(One(data: found.release.phasedRelease.map { phased in
-                    Resource(type: "appStoreVersionPhasedReleases", id: found.id,
-                             attributes: .phasedRelease(phasedReleaseState: phased.phasedReleaseState, currentDayNumber: phased.currentDayNumber,
-                                                        startDate: phased.startDate),
-                             relationships: nil)
-                }))
-            }
-        }
-        router.get("v1/appStoreVersions/:id/build") { request, context in
-            try await authorized(request, verifier) {
-                guard let found = storeVersion(context.parameters.get("id"), in: store) else {
-                    return notFound("appStoreVersions", context.parameters.get("id"))
+            }),
+            ("build", { release in release.minOsVersion.map { ("builds", .build(minOsVersion: $0)) } }),
+        ]
+        for (name, resource) in related {
+            router.get("v1/appStoreVersions/:id/\(name)") { request, context in
+                try await authorized(request, verifier) {
+                    guard let found = storeVersion(context.parameters.get("id"), in: store) else {
+                        return notFound("appStoreVersions", context.parameters.get("id"))
+                    }
+                    return document(One(data: resource(found.release).map {
+                        Resource(type: $0.type, id: found.id, attributes: $0.attributes, relationships: nil)
+                    }))
                 }
-                return document(One(data: found.release.minOsVersion.map { os in
-                    Resource(type: "builds", id: found.id, attributes: .build(minOsVersion: os), relationships: nil)
-                }))
             }
         }
     }

@@ -47,7 +47,7 @@ import Testing
         // Signed by jwt-kit here, by swift-crypto in toastercli: the server accepts either.
         let signer = await JWTKeyCollection().add(ecdsa: key, kid: "K1")
         let now = Date()
-        let token = try await signer.sign(Claims(iss: "issuer", iat: .init(value: now), exp: .init(value: now.addingTimeInterval(600)),
+        let token = try await signer.sign(AppStoreConnectVerifier.Claims(iss: "issuer", iat: .init(value: now), exp: .init(value: now.addingTimeInterval(600)),
                                                  aud: "appstoreconnect-v1"), kid: "K1")
         let withKey = ToasterRoutes.router(store: store, settings: ServerSettings(adminToken: nil, cmsAPIKey: nil, appStoreConnect: verifier))
         try await Application(router: withKey).test(.router) { client in
@@ -70,14 +70,5 @@ import Testing
                 #expect(String(buffer: response.body).contains("only when started with --asc-public-key"))
             }
         }
-    }
-
-    struct Claims: JWTPayload {
-        let iss: IssuerClaim
-        let iat: IssuedAtClaim
-        let exp: ExpirationClaim
-        let aud: AudienceClaim
-
-        func verify(using algorithm: some JWTAlgorithm) async throws {}
     }
 }
