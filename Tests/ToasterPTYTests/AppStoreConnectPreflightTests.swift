@@ -80,6 +80,25 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test func watchIsStuckUntilSomeoneReleasesTheVersion() async throws {
+        let server = try Self.server(state: "PENDING_DEVELOPER_RELEASE")
+        let output = try PreflightCommandTests.file("", "watch-output")
+        let pid = try Toolchain.spawn([Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--rate", "60000",
+                                       "--app-id", "42", "--min-required-version", "2.0.0", "--asc-url", server.baseURL, "--countries", "kr",
+                                       "--installed-versions", "1.9.0", "--watch", "--interval", "0.2", "--asc-key-id", Self.keyID,
+                                       "--asc-issuer-id", Self.issuerID, "--asc-private-key", try Self.key()], output: output)
+        defer { kill(pid, SIGKILL) }
+        let stuck = Toolchain.awaitOutput(output, /(stuck until released: [^\n]*pending developer release)/)
+        #expect(stuck != nil, "each round says what it waits on: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
+        let released = try String(contentsOfFile: server.policyPath, encoding: .utf8)
+            .replacingOccurrences(of: "PENDING_DEVELOPER_RELEASE", with: "READY_FOR_DISTRIBUTION")
+        try await server.put(policy: released)
+        #expect(Toolchain.awaitOutput(output, /(safe to force now)/) != nil)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        #expect(status == 0, "exit 0 once released")
+    }
+
     @Test func aKeyWithoutItsIssuerIsAUsageError() throws {
         let server = try Self.server(state: "READY_FOR_DISTRIBUTION")
         let result = try preflight(server, ["--countries", "kr", "--asc-key-id", Self.keyID, "--asc-private-key", try Self.key()])
