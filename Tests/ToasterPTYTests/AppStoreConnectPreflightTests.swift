@@ -99,7 +99,7 @@ import Testing
         #expect(status == 0, "exit 0 once released")
     }
 
-    @Test func aKeyWithoutItsIssuerIsAUsageError() throws {
+    @Test func aKeyWithoutItsIssuerIsRefusedAsUsage() throws {
         let server = try Self.server(state: "READY_FOR_DISTRIBUTION")
         let result = try preflight(server, ["--countries", "kr", "--asc-key-id", Self.keyID, "--asc-private-key", try Self.key()])
         #expect(result.status == 64)

@@ -175,7 +175,7 @@ import ToasterCore
     @Test(arguments: [
         (#"{"data": "x"}"#, "App Store Connect GET /v1/apps/7/appAvailabilityV2 answer is unusable"),
         ("<html>busy</html>", "App Store Connect GET /v1/apps/7/appAvailabilityV2 answer is unusable: it is not JSON"),
-        (#"{"errors": []}"#, "App Store Connect GET /v1/apps/7/appAvailabilityV2 answer is unusable"),
+        (#"{"links": {}}"#, "App Store Connect GET /v1/apps/7/appAvailabilityV2 answer is unusable"),
         (#"{"data": null}"#, "App Store Connect has no availability for app 7 (GET /v1/apps/7/appAvailabilityV2)"),
     ])
     func unusableAnswersNameTheEndpoint(body: String, expected: String) async throws {
