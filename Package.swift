@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // App Store Connect: preflight signs its token with P256; toaster-server verifies it with jwt-kit.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
@@ -31,7 +32,10 @@ let package = Package(
         ),
         .target(
             name: "ToasterServices",
-            dependencies: ["ToasterCore", "ToasterFiles", "CHTTPFetch", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "ToasterCore", "ToasterFiles", "CHTTPFetch",
+                .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "ToasterServer",

@@ -27,13 +27,18 @@ struct Preflight: ParsableCommand {
 
     @OptionGroup(title: "App Store Connect") var appStoreConnect: AppStoreConnectOptions
 
-    @Option(help: "The App Store lookup; the path form /{cc}/lookup is derived from it.") var lookupUrl = "https://itunes.apple.com/lookup"
+    @Option(help: "The App Store lookup (http or https, ending in /lookup); the path form /{cc}/lookup is derived from it.")
+    var lookupUrl = "https://itunes.apple.com/lookup"
 
-    @Option(help: "Requests in flight at once.") var concurrency = 4
+    // Numbers parsed unconditionally: `-1` is a value validate() refuses with its range, not a flag.
+    @Option(parsing: .unconditional, help: "Requests in flight at once.") var concurrency = 4
 
-    @Option(help: "Seconds one request may take.") var timeout = 5.0
+    @Option(parsing: .unconditional, help: "Seconds one request may take.") var timeout = 5.0
 
-    @Option(help: "Requests per minute (Apple documents about 20 for its search API).") var rate = 20
+    @Option(parsing: .unconditional, help: "Requests per minute (Apple documents about 20 for its search API).") var rate = 20
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Requests that may start at once before the rate paces them (default: the rate).", valueName: "n"))
+    var burst: Int?
 
     @Option(help: "text, json or markdown.") var format: PreflightFormat = .text
 
@@ -41,14 +46,18 @@ struct Preflight: ParsableCommand {
 
     @Flag(help: "Ask again until nothing blocks, then print \"safe to force now\" and exit 0.") var watch = false
 
-    @Option(help: "Seconds between rounds of --watch.") var interval = 300.0
+    @Option(parsing: .unconditional, help: "Seconds between rounds of --watch.") var interval = 300.0
 
     func validate() throws {
-        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64") }
-        guard (1...100_000).contains(rate) else { throw ValidationError("--rate must be between 1 and 100000 requests a minute") }
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds") }
-        guard interval > 0, interval <= 86_400 else { throw ValidationError("--interval must be more than 0 and at most 86400 seconds") }
+        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64 requests, not \(concurrency)") }
+        guard (1...100_000).contains(rate) else { throw ValidationError("--rate must be between 1 and 100000 requests a minute, not \(rate)") }
+        if let burst, !(1...100_000).contains(burst) { throw ValidationError("--burst must be between 1 and 100000 requests, not \(burst)") }
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(timeout)") }
+        guard interval > 0, interval <= 86_400 else {
+            throw ValidationError("--interval must be more than 0 and at most 86400 seconds, not \(interval)")
+        }
         guard !(watch && inputs.now != nil) else { throw ValidationError("--watch reads the real clock: a fixed --now would never let a release age") }
+        if let problem = StorefrontLookups.problem(lookupURL: lookupUrl) { throw ValidationError("--lookup-url \"\(lookupUrl)\" \(problem)") }
     }
 
     func run() throws {
@@ -59,19 +68,32 @@ struct Preflight: ParsableCommand {
         pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
         let limit = Duration.milliseconds(Int64(timeout * 1000))
         let certificates = trust.trust()
-        let layers = try inputs.policyLayers(timeout: limit, trust: certificates)
-        let lookups: StorefrontLookups
+        // From here on every outcome is a report: one JSON document, or markdown saying what failed.
+        let layers: [PolicyLayer], installed: [InstalledGroup]?, lookups: StorefrontLookups, connect: AppStoreConnectClient?
         do {
-            lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate,
+            layers = try inputs.policyLayers(timeout: limit, trust: certificates)
+            let base = try inputs.installedGroups()
+            installed = base.groups
+            if let file = inputs.installed, !base.ignored.isEmpty {
+                let names = base.ignored.map { "\"\(TextSanitizer.cleanLine($0))\"" }.joined(separator: ", ")
+                writeStandardError("note: --installed \(file): ignoring the column\(base.ignored.count == 1 ? "" : "s") \(names) "
+                                   + "(preflight reads the version, users and os columns)\n")
+            }
+            try inputs.input(answers: [], layers: layers, installed: installed).checkPolicyVersions()
+            lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate, burst: burst,
                                             trust: certificates)
+            connect = try appStoreConnect.client(timeout: limit, trust: certificates)
         } catch {
-            throw CLIError(error.message)
+            return try stop(.unfinished(now: inputs.clock, error: "\(error)"))
         }
-        let connect = try appStoreConnect.client(timeout: limit, trust: certificates)
-        let installed = try inputs.installedGroups()
         while true {
-            let facts = try askAppStoreConnect(connect)
-            let report = try round(lookups: lookups, storefronts: try storefronts(facts), facts: facts, layers: layers, installed: installed)
+            // App Store Connect first, each round: a version's state changes when someone releases it.
+            let facts: AppStoreConnectFacts?
+            do { facts = try connect?.facts(appID: inputs.appId, bundleID: inputs.bundleId) } catch {
+                return try stop(.unfinished(now: inputs.clock, error: error.message))
+            }
+            let report = round(lookups: lookups, storefronts: try storefronts(facts), facts: facts, layers: layers, installed: installed)
+            guard report.error == nil else { return try stop(report) }
             guard watch else { return try finish(report) }
             switch report.watchStep {
             case .safe:
@@ -93,11 +115,6 @@ struct Preflight: ParsableCommand {
 
     private var intervalText: String { interval == interval.rounded() ? "\(Int(interval))" : "\(interval)" }
 
-    /// What App Store Connect knows, asked again each round (a version's state changes on release).
-    private func askAppStoreConnect(_ client: AppStoreConnectClient?) throws -> AppStoreConnectFacts? {
-        do { return try client?.facts(appID: inputs.appId, bundleID: inputs.bundleId) } catch { throw CLIError(error.message) }
-    }
-
     /// The storefronts to ask: with `--countries all` and App Store Connect's facts, only those
     /// where the app is available, saying how many are left out.
     private func storefronts(_ facts: AppStoreConnectFacts?) throws -> [String] {
@@ -112,29 +129,36 @@ struct Preflight: ParsableCommand {
     }
 
     private func round(lookups: StorefrontLookups, storefronts: [String], facts: AppStoreConnectFacts?, layers: [PolicyLayer],
-                       installed: [InstalledGroup]?) throws -> PreflightReport {
+                       installed: [InstalledGroup]?) -> PreflightReport {
         let requests = StorefrontLookups.requests(storefronts: storefronts, keys: inputs.keys)
-        let bar = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
-        defer { bar.clear() }
-        let answers: [LookupAnswer]
+        let bar = ProgressLine(onTerminal: isatty(STDERR_FILENO) == 1)
+        let found = lookups.ask(requests) { done, total in bar.show(done: done, total: total, paced: lookups.limiter.timeToStart(total - done)) }
+        bar.clear()
         do {
-            answers = try lookups.ask(requests) { done, total in bar.show(done: done, total: total) }
-        } catch {
-            throw CLIError(error.message)
-        }
-        do {
-            var input = try inputs.input(answers: answers, layers: layers, installed: installed)
+            var input = try inputs.input(answers: found.answers, layers: layers, installed: installed)
+            input.unanswered = found.unanswered
             input.storefronts = storefronts
             input.appStoreConnect = facts
             return try input.evaluate()
-        } catch let error as PreflightError {
-            throw CLIError(error.description)
+        } catch {
+            return .unfinished(now: inputs.clock, error: "\(error)")
         }
     }
 
+    /// Exit status 3 for a dead end (with --strict, any finding but an unanswered storefront),
+    /// else 1 when a storefront never answered, else 0.
     private func finish(_ report: PreflightReport) throws {
         print(render(report))
-        if report.hasDeadEnd || (strict && !report.findings.isEmpty) { throw ExitCode(Self.deadEndStatus) }
+        if report.hasDeadEnd || (strict && report.findings.contains { $0.kind != .unanswered }) { throw ExitCode(Self.deadEndStatus) }
+        if report.hasUnanswered { throw ExitCode.failure }
+    }
+
+    /// A run that could not finish: the report says why on stdout (JSON and markdown), the
+    /// error goes to stderr as every command's does, and the status is 1.
+    private func stop(_ report: PreflightReport) throws {
+        if format != .text { print(render(report)) }
+        writeStandardError("Error: \(report.error ?? "preflight could not finish")\n")
+        throw ExitCode.failure
     }
 
     private func render(_ report: PreflightReport) -> String {
@@ -151,15 +175,19 @@ enum PreflightFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, markdown
 }
 
-/// The progress bar on a terminal's stderr; nothing at all when stderr is not a terminal.
+/// Progress on stderr: a bar redrawn in place on a terminal; otherwise (a CI log) one plain
+/// line at most every `plainEvery`, so that a long run shows it is alive without flooding the log.
 private final class ProgressLine: Sendable {
-    private let enabled: Bool
-    private let start = MonotonicPace().now
-    private let lock = Mutex(())
+    static let plainEvery: Duration = .seconds(30)
 
-    init(enabled: Bool) {
-        self.enabled = enabled
-        guard enabled else { return }
+    private let onTerminal: Bool
+    private let start = MonotonicPace().now
+    private let lastPlain: Mutex<Duration>
+
+    init(onTerminal: Bool) {
+        self.onTerminal = onTerminal
+        lastPlain = Mutex(start)
+        guard onTerminal else { return }
         // Ctrl-C, or a kill, while the bar is up: clear it, then end as the signal would.
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
@@ -171,17 +199,26 @@ private final class ProgressLine: Sendable {
         }
     }
 
-    func show(done: Int, total: Int) {
-        var rows: Int32 = 0, columns: Int32 = 0
-        let width = toaster_terminal_size(STDERR_FILENO, &rows, &columns) == 0 ? Int(columns) : 80
-        write("\r\u{1B}[2K" + PreflightProgress.line(done: done, total: total, elapsed: MonotonicPace().now - start, width: width))
+    func show(done: Int, total: Int, paced: Duration) {
+        let now = MonotonicPace().now
+        if onTerminal {
+            var rows: Int32 = 0, columns: Int32 = 0
+            let width = toaster_terminal_size(STDERR_FILENO, &rows, &columns) == 0 ? Int(columns) : 80
+            lastPlain.withLock { _ in
+                writeStandardError("\r\u{1B}[2K" + PreflightProgress.line(done: done, total: total, elapsed: now - start, paced: paced, width: width))
+            }
+            return
+        }
+        lastPlain.withLock { last in
+            guard done < total, now - last >= Self.plainEvery else { return }
+            last = now
+            writeStandardError("preflight: \(done)/\(total) requests, \(PreflightProgress.left(done: done, total: total, elapsed: now - start, paced: paced))\n")
+        }
     }
 
-    func clear() { write("\r\u{1B}[2K") }
-
-    private func write(_ text: String) {
-        guard enabled else { return }
-        lock.withLock { _ in writeStandardError(text) }
+    func clear() {
+        guard onTerminal else { return }
+        lastPlain.withLock { _ in writeStandardError("\r\u{1B}[2K") }
     }
 }
 
