@@ -19,6 +19,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // App Store Connect: preflight signs its token with P256; toaster-server verifies it with jwt-kit.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
     ],
     targets: [
         // No pkgConfig: SwiftPM would warn about (and drop) the -D flags of ncursesw.pc, which
@@ -39,7 +42,10 @@ let package = Package(
         ),
         .target(
             name: "ToasterServices",
-            dependencies: ["ToasterCore", "ToasterFiles", "CHTTPFetch", .product(name: "CSV", package: "CSV.swift")]
+            dependencies: [
+                "ToasterCore", "ToasterFiles", "CHTTPFetch",
+                .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "ToasterServer",
@@ -57,6 +63,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ]
         ),
         .executableTarget(
@@ -84,6 +91,7 @@ let package = Package(
             name: "ToasterServicesTests",
             dependencies: [
                 "ToasterServices", "ToasterServer", "ToasterFiles",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -92,6 +100,7 @@ let package = Package(
             name: "ToasterServerTests",
             dependencies: [
                 "ToasterServer",
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

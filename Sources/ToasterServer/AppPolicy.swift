@@ -28,12 +28,14 @@ public struct AppPolicy: Codable, Sendable, Equatable {
     public var lagSeconds: AnswerLag?
     /// Per-storefront differences from the fields above; every key must be in `countries`.
     public var storefronts: [String: StorefrontRelease]?
+    /// What the simulated App Store Connect says about the app; without it, it knows no such app.
+    public var appStoreConnect: AppStoreConnectApp?
 
     /// Every key a policy's app may hold; any other is refused (`ServicePolicy.validated`).
     enum CodingKeys: String, CodingKey, CaseIterable {
         case trackId, bundleId, name, version, countries, releaseDate, releaseNotes, minimumOsVersion
         case minRequiredVersion, remoteConfig, cms, forced
-        case previous, lagSeconds, storefronts
+        case previous, lagSeconds, storefronts, appStoreConnect
     }
 
     var storeURL: String { AppStoreURL.forApp(id: String(trackId)) }

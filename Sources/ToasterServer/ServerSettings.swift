@@ -6,11 +6,14 @@ public struct ServerSettings: Sendable {
     public var cmsAPIKey: String?
     /// Added before every service answer, to show clients facing a slow service.
     public var latency: Duration
+    /// The key whose tokens the simulated App Store Connect accepts; nil refuses every request.
+    public var appStoreConnect: AppStoreConnectVerifier?
 
-    public init(adminToken: String?, cmsAPIKey: String?, latency: Duration = .zero) {
+    public init(adminToken: String?, cmsAPIKey: String?, latency: Duration = .zero, appStoreConnect: AppStoreConnectVerifier? = nil) {
         self.adminToken = adminToken
         self.cmsAPIKey = cmsAPIKey
         self.latency = latency
+        self.appStoreConnect = appStoreConnect
     }
 
     /// Waits `latency`; without one, returns at once: even a zero sleep suspends the request's

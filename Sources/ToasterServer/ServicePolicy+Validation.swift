@@ -29,6 +29,7 @@ extension ServicePolicy {
                 try refuseUnknownKeys(value, at: place.key("forced"), known: ForcedWindow.CodingKeys.self)
             }
             try refuseUnknownReleaseKeys(app, at: place)
+            try app["appStoreConnect"].map { value throws(PolicyError) in try refuseUnknownAppStoreConnectKeys(value, at: place.key("appStoreConnect")) }
             for country in app["storefronts"]?.keys ?? [] {
                 guard let storefront = app["storefronts"]?[country] else { continue }
                 let at = place.key("storefronts").key(country)
@@ -48,7 +49,7 @@ extension ServicePolicy {
         }
     }
 
-    private static func refuseUnknownKeys<Keys: CodingKey & CaseIterable>(_ object: JSONTree, at place: JSONPlace, known: Keys.Type)
+    static func refuseUnknownKeys<Keys: CodingKey & CaseIterable>(_ object: JSONTree, at place: JSONPlace, known: Keys.Type)
         throws(PolicyError) {
         let names = Keys.allCases.map(\.stringValue)
         guard let unknown = object.keys.first(where: { !names.contains($0) }) else { return }
@@ -109,6 +110,7 @@ extension ServicePolicy {
                 try version(release.minimumOsVersion, "storefronts.\(country).minimumOsVersion")
                 try date(release.releaseDate, "storefronts.\(country).releaseDate")
             }
+            try app.appStoreConnect.map { object throws(PolicyError) in try Self.validate(object, at: "\(at).appStoreConnect") }
             if let forced = app.forced {
                 try version(forced.minAppVersion, "forced.minAppVersion")
                 try version(forced.maxAppVersion, "forced.maxAppVersion")

@@ -59,6 +59,7 @@ public enum ToasterRoutes {
             }
             return answer(request, .ok, object)
         }
+        AppStoreConnectRoutes.add(to: router, store: store, verifier: settings.appStoreConnect)
         return router
     }
 

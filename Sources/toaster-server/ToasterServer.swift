@@ -64,6 +64,14 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(help: "A file holding the X-MICROCMS-API-KEY the CMS routes require.")
     var cmsKeyFile: String?
 
+    @Option(help: ArgumentHelp("Simulate App Store Connect, accepting tokens signed by this key (its PEM public key, or the .p8).",
+                               valueName: "file"))
+    var ascPublicKey: String?
+
+    @Option(help: "The key id App Store Connect tokens must name (kid).") var ascKeyId: String?
+
+    @Option(help: "The issuer id App Store Connect tokens must name (iss).") var ascIssuerId: String?
+
     @Option(parsing: .unconditional, help: "Delay every service answer by this many milliseconds (to show a slow service).")
     var latencyMs = 0
 
@@ -104,6 +112,9 @@ struct ToasterServerCommand: AsyncParsableCommand {
         try OptionRange.check(maxConnections, within: 1...1_000_000, "--max-connections")
         try OptionRange.check(latencyMs, within: 0...600_000, "--latency-ms")
         guard (0...3600).contains(shutdownTimeout) else { throw ValidationError("--shutdown-timeout must be between 0 and 3600 seconds") }
+        guard (ascPublicKey == nil) == (ascKeyId == nil), (ascPublicKey == nil) == (ascIssuerId == nil) else {
+            throw ValidationError("--asc-public-key, --asc-key-id and --asc-issuer-id go together")
+        }
     }
 
     func run() async throws {
@@ -154,7 +165,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         }
         let settings = ServerSettings(adminToken: adminToken,
                                       cmsAPIKey: try cmsKeyFile.map { try Self.secret(from: $0, "--cms-key-file") },
-                                      latency: .milliseconds(latencyMs))
+                                      latency: .milliseconds(latencyMs), appStoreConnect: try await appStoreConnectVerifier())
         signal(SIGHUP, SIG_IGN)
         let reloads = DispatchSource.makeSignalSource(signal: SIGHUP, queue: DispatchQueue(label: "toaster-server.sighup"))
         // One reload at a time, on the signal's own queue: signals that arrive meanwhile are
@@ -221,6 +232,17 @@ struct ToasterServerCommand: AsyncParsableCommand {
     /// `http://HOST:PORT`, an IPv6 address in brackets (RFC 3986): `http://[::1]:8080`.
     private static func url(host: String, port: Int) -> String {
         host.contains(":") && !host.hasPrefix("[") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+    }
+
+    private func appStoreConnectVerifier() async throws -> AppStoreConnectVerifier? {
+        guard let ascPublicKey, let ascKeyId, let ascIssuerId else { return nil }
+        let pem: String
+        do { pem = String(decoding: try BoundedFile.read(ascPublicKey, limit: 64 << 10), as: UTF8.self) } catch {
+            throw StartupError("--asc-public-key: \(error.description)")
+        }
+        do { return try await AppStoreConnectVerifier(pem: pem, keyID: ascKeyId, issuerID: ascIssuerId) } catch {
+            throw StartupError("--asc-public-key \(ascPublicKey): \(error.description)")
+        }
     }
 
     /// One line on stdout, written through at once: scripts and tests wait for these lines.

@@ -4,7 +4,7 @@ public struct PreflightFinding: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         // Dead ends.
         case minAboveStore = "min-above-store", forcedNotListed = "forced-not-listed", forcedAfterUpdate = "forced-after-update",
-             osDeadEnd = "os-dead-end", storeURL = "store-url"
+             osDeadEnd = "os-dead-end", storeURL = "store-url", forcedUnreleased = "forced-unreleased"
         // Warnings.
         case tooFresh = "too-fresh", lookupsDisagree = "lookups-disagree", versionString = "version-string", window
         // Errors: what preflight could not find out.
@@ -14,7 +14,7 @@ public struct PreflightFinding: Sendable, Equatable {
         public var endsByWaiting: Bool {
             switch self {
             case .minAboveStore, .forcedNotListed, .forcedAfterUpdate, .tooFresh, .lookupsDisagree, .unanswered: true
-            case .osDeadEnd, .storeURL, .versionString, .window: false
+            case .osDeadEnd, .storeURL, .forcedUnreleased, .versionString, .window: false
             }
         }
     }

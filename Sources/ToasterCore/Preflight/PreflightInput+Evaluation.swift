@@ -22,9 +22,12 @@ extension PreflightInput {
                 noteDisagreement(view, forcing: cells.contains { [.forced, .deadEnd].contains($0[column]) }, into: &findings)
             }
         }
+        noteUnreleased(views: views, rows: rows, cells: &cells, into: &findings)
         noteVersionStrings(answered, rows: rows, into: &findings)
         noteWindows(rows: rows, into: &findings)
-        return PreflightReport(findings: findings.findings, storefronts: views, rows: rows, cells: cells, now: now)
+        var report = PreflightReport(findings: findings.findings, storefronts: views, rows: rows, cells: cells, now: now)
+        report.appStoreConnect = appStoreConnect
+        return report
     }
 
     /// The layers, or the store and the rules alone when no policy is given.
@@ -112,11 +115,14 @@ extension PreflightInput {
             }
         }
         var stranded = loop != nil
-        if let os = row.os, let device = try? Version(os), let requiredText = served.listing.minimumOSVersion,
-           let required = try? Version(requiredText), device < required {
+        if let os = row.os, let device = try? Version(os),
+           let requirement = osRequirement(served: served, servedVersion: servedVersion, layer: layer),
+           let required = try? Version(requirement.minimumOS), device < required {
             stranded = true
-            findings.add(.osDeadEnd, .deadEnd, "\(served.listing.version)|\(requiredText)|\(os)", storefront: code, row: index) { places, versions in
-                ("\(served.listing.version) needs iOS \(requiredText), but users on \(versions) with iOS \(os) in \(places) are forced to it: they cannot install it and are locked out.",
+            let (target, requiredText) = (requirement.version, requirement.minimumOS)
+            let whose = requirement.fromBuild ? " (its build in App Store Connect; the lookup still serves \(served.listing.version))" : ""
+            findings.add(.osDeadEnd, .deadEnd, "\(target)|\(requiredText)|\(os)|\(whose)", storefront: code, row: index) { places, versions in
+                ("\(target) needs iOS \(requiredText)\(whose), but users on \(versions) with iOS \(os) in \(places) are forced to it: they cannot install it and are locked out.",
                  "Exempt devices below iOS \(requiredText) from the forced update, or keep the minimum at a version that still supports iOS \(os).")
             }
         }

@@ -28,6 +28,8 @@ public struct PreflightInput: Sendable {
     public var appID: String?
     public var now: Date
     public var minimumReleaseAge: Duration
+    /// What App Store Connect knows, when preflight was given a key to ask it.
+    public var appStoreConnect: AppStoreConnectFacts?
 
     public init(storefronts: [String], answers: [LookupAnswer], unanswered: [UnansweredLookup] = [], layers: [PolicyLayer],
                 installed: [InstalledGroup]?, rules: UpdateRules = .seed, appID: String?, now: Date, minimumReleaseAge: Duration = .seconds(86_400)) {

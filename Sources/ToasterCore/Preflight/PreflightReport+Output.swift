@@ -27,6 +27,7 @@ extension PreflightReport {
             lines += [head.joined(separator: " · "), "  " + TextSanitizer.cleanLine(finding.message), "  fix: " + TextSanitizer.cleanLine(finding.fix), ""]
         }
         if findings.isEmpty, error == nil { lines.append("") }
+        if !appStoreConnectLines.isEmpty { lines += appStoreConnectLines + [""] }
         guard !storefronts.isEmpty else { return lines.joined(separator: "\n") }
         let columns = self.columns
         var table = [["installed", "users"] + columns.map(\.label), ["", ""] + columns.map(\.serves)]
@@ -82,7 +83,8 @@ extension PreflightReport {
             ("users", .number(rows.reduce(0) { $0 + ($1.users ?? 0) })),
         ])
         return .object([("now", .string(ISO8601.format(now))), ("findings", .array(findingValues)), ("storefronts", .array(answerValues)),
-                        ("matrix", matrix), ("totals", totals)] + (error.map { [("error", JSONValue.string($0))] } ?? []))
+                        ("matrix", matrix), ("totals", totals), ("appStoreConnect", appStoreConnectJSON)]
+                       + (error.map { [("error", JSONValue.string($0))] } ?? []))
     }
 
     /// For a pull-request comment: a headline, the findings table, the matrix.
@@ -106,6 +108,7 @@ extension PreflightReport {
             }
             lines.append("")
         }
+        if !appStoreConnectLines.isEmpty { lines += appStoreConnectLines.map(cell) + [""] }
         guard !storefronts.isEmpty else { return lines.joined(separator: "\n") }
         let columns = self.columns
         lines.append("| installed | users | " + columns.map { cell("\($0.label) (\($0.serves))") }.joined(separator: " | ") + " |")

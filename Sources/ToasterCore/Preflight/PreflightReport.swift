@@ -60,6 +60,8 @@ public struct PreflightReport: Sendable {
     /// `cells[row][storefront index]`.
     public var cells: [[PreflightCell]]
     public var now: Date
+    /// What App Store Connect said (its versions, the phased release, availability), when asked.
+    public var appStoreConnect: AppStoreConnectFacts?
     /// Why the run could not finish (a policy that cannot be read, say); the report then holds
     /// what was known by then.
     public var error: String?
@@ -92,10 +94,15 @@ public struct PreflightReport: Sendable {
         case waiting(why: String)
         /// A dead end that waiting cannot end.
         case stuck
+        /// A minimum App Store Connect has not released (`forced-unreleased`): no waiting ends
+        /// it, someone releasing the version does; `why` names the versions and their states.
+        case stuckUntilReleased(why: String)
     }
 
     public var watchStep: WatchStep {
-        if findings.contains(where: { $0.severity == .deadEnd && !$0.kind.endsByWaiting }) { return .stuck }
+        if findings.contains(where: { $0.severity == .deadEnd && !$0.kind.endsByWaiting && $0.kind != .forcedUnreleased }) { return .stuck }
+        let unreleased = findings.filter { $0.kind == .forcedUnreleased }
+        if !unreleased.isEmpty { return .stuckUntilReleased(why: unreleased.map(\.message).joined(separator: " ")) }
         let waiting = findings.filter(\.kind.endsByWaiting)
         if waiting.isEmpty { return .safe }
         return .waiting(why: waiting.map { "\($0.kind.rawValue) in \($0.storefrontList)" }.joined(separator: "; "))

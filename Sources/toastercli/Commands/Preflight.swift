@@ -26,6 +26,8 @@ struct Preflight: ParsableCommand {
 
     @OptionGroup var trust: TrustOptions
 
+    @OptionGroup(title: "App Store Connect") var appStoreConnect: AppStoreConnectOptions
+
     @Option(help: "The App Store lookup (http or https, ending in /lookup); the path form /{cc}/lookup is derived from it.")
     var lookupUrl = "https://itunes.apple.com/lookup"
 
@@ -66,7 +68,7 @@ struct Preflight: ParsableCommand {
         let limit = Duration.milliseconds(Int64(timeout * 1000))
         let certificates = trust.trust()
         // From here on every outcome is a report: one JSON document, or markdown saying what failed.
-        let layers: [PolicyLayer], installed: [InstalledGroup]?, lookups: StorefrontLookups
+        let layers: [PolicyLayer], installed: [InstalledGroup]?, lookups: StorefrontLookups, connect: AppStoreConnectClient?
         do {
             layers = try inputs.policyLayers(timeout: limit, trust: certificates)
             let base = try inputs.installedGroups()
@@ -79,12 +81,17 @@ struct Preflight: ParsableCommand {
             try inputs.input(answers: [], layers: layers, installed: installed).checkPolicyVersions()
             lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate, burst: burst,
                                             trust: certificates)
+            connect = try appStoreConnect.client(timeout: limit, trust: certificates)
         } catch {
             return try stop(.unfinished(now: inputs.clock, error: "\(error)"))
         }
-        let requests = StorefrontLookups.requests(storefronts: try inputs.storefronts(), keys: inputs.keys)
         while true {
-            let report = round(lookups: lookups, requests: requests, layers: layers, installed: installed)
+            // App Store Connect first, each round: a version's state changes when someone releases it.
+            let facts: AppStoreConnectFacts?
+            do { facts = try connect?.facts(appID: inputs.appId, bundleID: inputs.bundleId) } catch {
+                return try stop(.unfinished(now: inputs.clock, error: error.message))
+            }
+            let report = round(lookups: lookups, storefronts: try storefronts(facts), facts: facts, layers: layers, installed: installed)
             guard report.error == nil else { return try stop(report) }
             guard watch else { return try finish(report) }
             switch report.watchStep {
@@ -94,23 +101,43 @@ struct Preflight: ParsableCommand {
                 return
             case .stuck:
                 return try finish(report)
+            case .stuckUntilReleased(let why):
+                Output.write("\(ISO8601.format(Date())) stuck until released: \(why) Asking again in \(intervalText) s\n", to: STDERR_FILENO)
+                MonotonicPace().sleep(for: .milliseconds(Int64(interval * 1000)))
             case .waiting(let why):
                 // On stderr: stdout carries only the final report, which may be JSON.
-                let seconds = interval == interval.rounded() ? "\(Int(interval))" : "\(interval)"
-                Output.write("\(ISO8601.format(Date())) waiting: \(why); asking again in \(seconds) s\n", to: STDERR_FILENO)
+                Output.write("\(ISO8601.format(Date())) waiting: \(why); asking again in \(intervalText) s\n", to: STDERR_FILENO)
                 MonotonicPace().sleep(for: .milliseconds(Int64(interval * 1000)))
             }
         }
     }
 
-    private func round(lookups: StorefrontLookups, requests: [LookupRequest], layers: [PolicyLayer],
+    private var intervalText: String { interval == interval.rounded() ? "\(Int(interval))" : "\(interval)" }
+
+    /// The storefronts to ask: with `--countries all` and App Store Connect's facts, only those
+    /// where the app is available, saying how many are left out.
+    private func storefronts(_ facts: AppStoreConnectFacts?) throws -> [String] {
+        let named = try inputs.storefronts()
+        guard let facts, inputs.countries.lowercased() == "all" else { return named }
+        let available = named.filter(facts.availableStorefronts.contains)
+        if available.count < named.count {
+            printWarning("App Store Connect: the app is not available in \(named.count - available.count) of \(named.count) storefronts; "
+                         + "only the \(available.count) where it is are asked")
+        }
+        return available
+    }
+
+    private func round(lookups: StorefrontLookups, storefronts: [String], facts: AppStoreConnectFacts?, layers: [PolicyLayer],
                        installed: [InstalledGroup]?) -> PreflightReport {
+        let requests = StorefrontLookups.requests(storefronts: storefronts, keys: inputs.keys)
         let bar = ProgressLine(onTerminal: isatty(STDERR_FILENO) == 1)
         let found = lookups.ask(requests) { done, total in bar.show(done: done, total: total, paced: lookups.limiter.timeToStart(total - done)) }
         bar.clear()
         do {
             var input = try inputs.input(answers: found.answers, layers: layers, installed: installed)
             input.unanswered = found.unanswered
+            input.storefronts = storefronts
+            input.appStoreConnect = facts
             return try input.evaluate()
         } catch {
             return .unfinished(now: inputs.clock, error: "\(error)")

@@ -1,0 +1,44 @@
+import ArgumentParser
+import ToasterServices
+
+/// `preflight`'s App Store Connect key, from the options or from the environment names fastlane
+/// reads; without any of them, App Store Connect is not asked.
+struct AppStoreConnectOptions: ParsableArguments {
+    @Option(help: "App Store Connect API key id (else APP_STORE_CONNECT_API_KEY_KEY_ID).") var ascKeyId: String?
+
+    @Option(help: "App Store Connect API issuer id (else APP_STORE_CONNECT_API_KEY_ISSUER_ID).") var ascIssuerId: String?
+
+    @Option(help: ArgumentHelp("The App Store Connect API key, a .p8 file (else APP_STORE_CONNECT_API_KEY_KEY_FILEPATH).", valueName: "file"))
+    var ascPrivateKey: String?
+
+    @Option(help: "The App Store Connect API, or a proxy or test server in its place.") var ascUrl = AppStoreConnectClient.defaultURL
+
+    /// Each option with the environment variable that stands in for it.
+    private var settings: [(option: String, variable: String, value: String?)] {
+        [("--asc-key-id", "APP_STORE_CONNECT_API_KEY_KEY_ID", ascKeyId ?? Environment.value("APP_STORE_CONNECT_API_KEY_KEY_ID")),
+         ("--asc-issuer-id", "APP_STORE_CONNECT_API_KEY_ISSUER_ID", ascIssuerId ?? Environment.value("APP_STORE_CONNECT_API_KEY_ISSUER_ID")),
+         ("--asc-private-key", "APP_STORE_CONNECT_API_KEY_KEY_FILEPATH",
+          ascPrivateKey ?? Environment.value("APP_STORE_CONNECT_API_KEY_KEY_FILEPATH"))]
+    }
+
+    func validate() throws {
+        let given = settings.filter { $0.value != nil }
+        guard given.isEmpty || given.count == settings.count else {
+            let missing = settings.filter { $0.value == nil }.map { "\($0.option) (or \($0.variable))" }
+            throw ValidationError("App Store Connect needs a key id, an issuer id and a key file: give \(missing.joined(separator: " and ")) too")
+        }
+    }
+
+    /// The client, or nil when no key is given; a key file others can read gets a warning.
+    func client(timeout: Duration, trust: CertificateTrust) throws -> AppStoreConnectClient? {
+        let values = settings.map(\.value)
+        guard let keyID = values[0], let issuerID = values[1], let path = values[2] else { return nil }
+        do {
+            let (token, warning) = try AppStoreConnectToken.reading(keyID: keyID, issuerID: issuerID, path: path)
+            if let warning { printWarning(warning) }
+            return try AppStoreConnectClient(baseURL: ascUrl, token: token, timeout: timeout, trust: trust)
+        } catch {
+            throw CLIError(error.message)
+        }
+    }
+}
