@@ -16,7 +16,7 @@ public final class TerminalRunner {
     private let checker: Checker
     private let recorder: Recorder
     private let trace: TraceFile?
-    private let mailbox = CheckMailbox()
+    private let mailbox = Mailbox<CheckResult>()
     private var state: AppState
     private var timers: [(id: TimerID, deadline: ContinuousClock.Instant)] = []
     private var exitStatus: Int32?

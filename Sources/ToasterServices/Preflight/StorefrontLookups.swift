@@ -70,8 +70,10 @@ public final class StorefrontLookups: Sendable {
     }
 
     /// Asks every request once, paced; `progress(done, total)` counts storefronts whose every
-    /// answer is in. The first request that fails for good ends the run with its storefront named.
-    public func ask(_ requests: [LookupRequest], progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in })
+    /// answer is in, and `each` hears every answer or failure as it comes (the board shows them).
+    /// The first request that fails for good ends the run with its storefront named.
+    public func ask(_ requests: [LookupRequest], progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+                    each: @escaping @Sendable (LookupRequest, Result<LookupAnswer, SourceError>) -> Void = { _, _ in })
         throws(SourceError) -> [LookupAnswer] {
         let unique = requests.reduce(into: [LookupRequest]()) { if !$0.contains($1) { $0.append($1) } }
         let storefronts = unique.reduce(into: [String]()) { if !$0.contains($1.storefront) { $0.append($1.storefront) } }
@@ -85,8 +87,10 @@ public final class StorefrontLookups: Sendable {
                     let request = unique[index]
                     do throws(SourceError) {
                         let answer = try self.answer(request)
+                        each(request, .success(answer))
                         if let done = state.record(answer, at: index) { progress(done, storefronts.count) }
                     } catch {
+                        each(request, .failure(error))
                         state.fail(SourceError(error.kind, "storefront \(request.storefront), \(request.formName): \(error.message)"))
                     }
                 }

@@ -5,6 +5,7 @@ import Glibc
 import Synchronization
 import ToasterCore
 import ToasterServices
+import ToasterTerminal
 
 /// `toastercli preflight`: what every storefront serves against the policy about to be
 /// published, and every way a user could be stranded (docs/10-preflight.md).
@@ -41,6 +42,10 @@ struct Preflight: ParsableCommand {
 
     @Option(help: "Seconds between rounds of --watch.") var interval = 300.0
 
+    @Flag(help: "With --watch on a terminal: print a line a round instead of the storefront board.") var noBoard = false
+
+    @Option(help: "The storefront board's theme: a built-in name or a theme file's path (as for run).") var theme: String?
+
     func validate() throws {
         guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64") }
         guard (1...100_000).contains(rate) else { throw ValidationError("--rate must be between 1 and 100000 requests a minute") }
@@ -67,6 +72,7 @@ struct Preflight: ParsableCommand {
         }
         let requests = StorefrontLookups.requests(storefronts: try inputs.storefronts(), keys: inputs.keys)
         let installed = try inputs.installedGroups()
+        if showsBoard { try runBoard(lookups: lookups, requests: requests, layers: layers, installed: installed) }
         while true {
             let report = try round(lookups: lookups, requests: requests, layers: layers, installed: installed)
             guard watch else { return try finish(report) }
@@ -84,6 +90,61 @@ struct Preflight: ParsableCommand {
                 MonotonicPace().sleep(for: .milliseconds(Int64(interval * 1000)))
             }
         }
+    }
+
+    /// The board replaces the lines of `--watch` when a person watches: text on a terminal.
+    private var showsBoard: Bool {
+        watch && !noBoard && format == .text && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// `--watch` as the storefront board; its final report goes to the normal screen, so that
+    /// it stays in the scrollback. Ends the process with the board's status, or returns when the
+    /// terminal cannot show the board (the lines follow).
+    private func runBoard(lookups: StorefrontLookups, requests: [LookupRequest], layers: [PolicyLayer], installed: [InstalledGroup]?) throws {
+        let input = try inputs.input(answers: [], layers: layers, installed: installed)
+        // The policy's versions are checked once, before the screen is taken.
+        do { _ = try input.evaluate() } catch let error as PreflightError { throw CLIError(error.description) }
+        let app = [inputs.appId.map { "id \($0)" }, inputs.bundleId.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        let runner = BoardRunner(state: BoardState(input: input, app: app), theme: try ThemeChoice.resolve(theme), requests: requests,
+                                 interval: .milliseconds(Int64(interval * 1000)), strict: strict) { requests, post in
+            _ = try? lookups.ask(requests) { request, result in
+                switch result {
+                case .success(let answer): post(.answered(answer))
+                case .failure(let error): post(.failed(request, reason: error.message))
+                }
+            }
+        }
+        let ending: BoardRunner.Ending, state: BoardState
+        do {
+            (ending, state) = try runner.run()
+        } catch {
+            let reason = switch error {
+            case .dumbTerminal: "TERM is unset or \"dumb\""
+            case .unknownTerminal(let name): "the terminal type \"\(name)\" is not in the terminfo database"
+            default: error.description
+            }
+            writeStandardError("no storefront board: \(reason); a line a round instead\n")
+            return
+        }
+        let status: Int32
+        switch ending {
+        case .nothingBlocks:
+            print(state.report.map(render) ?? "")
+            print("safe to force now")
+            status = 0
+        case .stuck:
+            print(state.report.map(render) ?? "")
+            status = Self.deadEndStatus
+        case .quit(let quitStatus):
+            if let report = state.report { print(render(report)) }
+            if let missing = state.withoutAnswer { writeStandardError("quit with \(missing)\n") }
+            status = quitStatus
+        case .signal(let signalStatus):
+            status = signalStatus
+        }
+        // A round may still wait on a slow storefront: end now, the terminal restored and the report out.
+        fflush(stdout)
+        _exit(status)
     }
 
     private func round(lookups: StorefrontLookups, requests: [LookupRequest], layers: [PolicyLayer],
