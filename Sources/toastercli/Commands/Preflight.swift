@@ -103,18 +103,18 @@ struct Preflight: ParsableCommand {
     private func runBoard(lookups: StorefrontLookups, requests: [LookupRequest], layers: [PolicyLayer], installed: [InstalledGroup]?) throws {
         let input = try inputs.input(answers: [], layers: layers, installed: installed)
         // The policy's versions are checked once, before the screen is taken.
-        do { _ = try input.evaluate() } catch let error as PreflightError { throw CLIError(error.description) }
+        do { _ = try input.evaluate() } catch { throw CLIError(error.description) }
         let app = [inputs.appId.map { "id \($0)" }, inputs.bundleId.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
         let runner = BoardRunner(state: BoardState(input: input, app: app), theme: try ThemeChoice.resolve(theme), requests: requests,
                                  interval: .milliseconds(Int64(interval * 1000)), strict: strict) { requests, post in
-            _ = try? lookups.ask(requests) { request, result in
+            _ = try? lookups.ask(requests, each: { request, result in
                 switch result {
                 case .success(let answer): post(.answered(answer))
                 case .failure(let error): post(.failed(request, reason: error.message))
                 }
-            }
+            })
         }
-        let ending: BoardRunner.Ending, state: BoardState
+        let (ending, state): (BoardRunner.Ending, BoardState)
         do {
             (ending, state) = try runner.run()
         } catch {
@@ -143,7 +143,7 @@ struct Preflight: ParsableCommand {
             status = signalStatus
         }
         // A round may still wait on a slow storefront: end now, the terminal restored and the report out.
-        fflush(stdout)
+        fflush(nil)
         _exit(status)
     }
 
@@ -153,7 +153,7 @@ struct Preflight: ParsableCommand {
         defer { bar.clear() }
         let answers: [LookupAnswer]
         do {
-            answers = try lookups.ask(requests) { done, total in bar.show(done: done, total: total) }
+            answers = try lookups.ask(requests, progress: { done, total in bar.show(done: done, total: total) })
         } catch {
             throw CLIError(error.message)
         }
