@@ -93,9 +93,9 @@ import Testing
             return lines.contains { $0.contains("kr") && $0.contains("fr") && !$0.contains("it") } && lines.contains { $0.contains("it") && $0.contains("sg") }
         }
         try app.terminal.resize(width: 30, height: 10)
-        try app.terminal.waitFor("Make the terminal 40×14 or larger")
+        try app.terminal.waitFor("Enlarge the terminal to 40×14")
         try app.terminal.resize(width: 80, height: 24)
-        try app.terminal.waitForScreen("the board again") { $0.contains("q quit") && !$0.contains("Make the terminal") }
+        try app.terminal.waitForScreen("the board again") { $0.contains("q quit") && !$0.contains("Enlarge the terminal") }
         try app.terminal.press("q")
         try Self.expectRestored(app, status: 3)
     }

@@ -14,7 +14,7 @@ public struct MinimumSize: Sendable, Equatable {
     /// The canvas of a screen smaller than this: the request on the middle row, cut to the width.
     public func notice(width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height)
-        let text = "Make the terminal \(self.width)×\(self.height) or larger"
+        let text = "Enlarge the terminal to \(self.width)×\(self.height)"
         let line = TextWrapper.truncated(text, width: width)
         canvas.put(line, x: max(0, (width - DisplayWidth.of(line)) / 2), y: height / 2, style: .heading)
         return canvas

@@ -183,7 +183,7 @@ import Testing
 
     @Test func tooSmallAsksForALargerTerminal() {
         let canvas = BoardRenderer.render(Self.board(["kr"]), width: 39, height: 14)
-        #expect(canvas.text(row: 7).contains("Make the terminal 40×14 or larger"))
+        #expect(canvas.text(row: 7).contains("Enlarge the terminal to 40×14"))
         #expect(Self.text(canvas).filter { $0 == "✓" || $0 == "·" }.isEmpty)
     }
 

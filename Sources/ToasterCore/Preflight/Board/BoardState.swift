@@ -3,8 +3,6 @@ import FoundationEssentials
 /// What one storefront looks like on the board. Each state has a colour (its theme role) and a
 /// glyph, so that a monochrome terminal or `NO_COLOR` reads the same.
 public enum BoardCell: String, Sendable, CaseIterable {
-    case notAsked = "not asked"
-    case asking
     /// Serves what the policy needs: no finding that waiting could end touches it.
     case served
     /// Serves an older version, or one too young: the store catching up ends it.
@@ -14,6 +12,8 @@ public enum BoardCell: String, Sendable, CaseIterable {
     case deadEnd = "dead end"
     /// Its lookups failed after their retries.
     case unanswered
+    case asking
+    case notAsked = "not asked"
 
     public var glyph: Character {
         switch self {
