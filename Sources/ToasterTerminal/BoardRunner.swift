@@ -66,7 +66,7 @@ public final class BoardRunner {
             state.input.now = Date()
             lastFrame = draw(session, unless: lastFrame)
             if wait(signals: signals) { ending = .signal(status: Termination.hangup.exitStatus) }
-            for signal in drain(signals) where ending == nil {
+            for signal in LoopWait.drain(signals: signals) where ending == nil {
                 ending = handle(signal: signal, session, forceRedraw: &lastFrame)
             }
             for event in mailbox.take() where ending == nil {
@@ -122,16 +122,8 @@ public final class BoardRunner {
     /// Blocks until input, a signal, an answer or the next second (the countdown); true when
     /// the terminal has gone away.
     private func wait(signals: Int32) -> Bool {
-        var descriptors = [STDIN_FILENO, signals, mailbox.readDescriptor].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let timeout: Int32 = state.nextRound == nil ? -1 : 1000 - Int32(Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 1) * 1000)
-        guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return false }
-        return descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-    }
-
-    private func drain(_ signals: Int32) -> [Int32] {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { read(signals, $0.baseAddress, $0.count) }
-        return count > 0 ? buffer[0..<count].map(Int32.init) : []
+        return LoopWait.wait(signals: signals, mailbox: mailbox.readDescriptor, milliseconds: timeout)
     }
 
     private func handle(signal: Int32, _ session: TerminalSession, forceRedraw lastFrame: inout Canvas?) -> Ending? {
