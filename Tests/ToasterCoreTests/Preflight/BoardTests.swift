@@ -122,7 +122,7 @@ import Testing
         Self.answer(&board, "jp", P.entry("1.9.0"))
         let canvas = BoardRenderer.render(board, width: 80, height: 20)
         let text = Self.text(canvas)
-        #expect(canvas.text(row: 0).contains("preflight · id 42"))
+        #expect(canvas.text(row: 0).contains("preflight · Toaster · id 42"), "the name the store lists")
         #expect(canvas.text(row: 1).contains("forcing 2.0.0 (--min-required-version) · round 1"))
         #expect(canvas.text(row: 2).contains("asking: 4/6 requests answered"))
         #expect(canvas.text(row: 4).hasPrefix(" [✓ kr] ◷ jp  ~ us "))

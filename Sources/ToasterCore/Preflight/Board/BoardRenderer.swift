@@ -32,7 +32,9 @@ public enum BoardRenderer {
 
     private static func drawHeader(_ state: BoardState, into canvas: inout Canvas) {
         canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: .titleBar)
-        line("preflight · " + TextSanitizer.cleanLine(state.app), y: 0, style: .titleBar, into: &canvas)
+        // The app's name as the store lists it, once a storefront has answered.
+        let name = state.report?.storefronts.lazy.compactMap { $0.served?.listing.appName }.first { !$0.isEmpty }
+        line(TextSanitizer.cleanLine(["preflight", name, state.app].compactMap { $0 }.joined(separator: " · ")), y: 0, style: .titleBar, into: &canvas)
         var status = [state.forcing]
         if state.round > 0 { status.append("round \(state.round)") }
         if let next = state.nextRound {
