@@ -7,6 +7,8 @@
 // The option and info numbers below are libcurl's ABI, fixed since they were introduced
 // (curl/curl.h: CURLOPTTYPE_LONG 0, OBJECTPOINT 10000, FUNCTIONPOINT 20000, OFF_T 30000;
 // CURLINFO_STRING 0x100000, LONG 0x200000); declaring them here spares a -dev package.
+// strptime and timegm, for Retry-After dates.
+#define _GNU_SOURCE
 #include "toaster_http.h"
 
 #include <dlfcn.h>
@@ -16,6 +18,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 
 typedef void CURL;
 struct curl_slist;
@@ -110,11 +114,23 @@ static size_t receive_body(char *data, size_t size, size_t count, void *context)
     return length;
 }
 
-/// Keeps the reason phrase of the last status line: after redirects, the final answer's.
+/// Keeps the reason phrase and the Retry-After value of the last status line's answer: after
+/// redirects, the final answer's.
 static size_t receive_header(char *data, size_t size, size_t count, void *context) {
     toaster_http_result *result = context;
     size_t length = size * count;
+    static const char retry_after[] = "retry-after:";
+    const size_t name_length = sizeof retry_after - 1;
+    if (length > name_length && strncasecmp(data, retry_after, name_length) == 0) {
+        const char *value = data + name_length, *end = data + length;
+        while (value < end && (*value == ' ' || *value == '\t')) value += 1;
+        while (end > value && (end[-1] == '\r' || end[-1] == '\n' || end[-1] == ' ' || end[-1] == '\t')) end -= 1;
+        size_t copied = (size_t)(end - value) < sizeof result->retry_after ? (size_t)(end - value) : sizeof result->retry_after - 1;
+        memcpy(result->retry_after, value, copied);
+        result->retry_after[copied] = '\0';
+    }
     if (length > 9 && memcmp(data, "HTTP/", 5) == 0) {
+        result->retry_after[0] = '\0';
         const char *space = memchr(data, ' ', length);
         const char *reason = space ? memchr(space + 1, ' ', length - (size_t)(space + 1 - data)) : NULL;
         size_t copied = 0;
@@ -212,4 +228,13 @@ void toaster_http_free(toaster_http_result *result) {
     free(result->body);
     result->body = NULL;
     result->body_length = 0;
+}
+
+int toaster_http_date(const char *text, long long *seconds) {
+    struct tm parts;
+    memset(&parts, 0, sizeof parts);
+    const char *rest = strptime(text, "%a, %d %b %Y %H:%M:%S GMT", &parts);
+    if (rest == NULL || *rest != '\0') return 0;
+    *seconds = (long long)timegm(&parts);
+    return 1;
 }

@@ -58,6 +58,7 @@ extension ServicePolicy {
     }
 
     func validate() throws(PolicyError) {
+        guard !apps.isEmpty else { throw PolicyError("apps: the list is empty: the server would answer every lookup with no app") }
         var trackIds: Set<Int> = [], bundleIds: Set<String> = [], places: Set<String> = []
         for (index, app) in apps.enumerated() {
             let at = "apps[\(index)]"
@@ -68,6 +69,13 @@ extension ServicePolicy {
             func date(_ text: String?, _ field: String) throws(PolicyError) {
                 guard let text else { return }
                 guard ISO8601.parse(text) != nil else { throw PolicyError("\(at).\(field): \"\(text)\" is not an ISO 8601 date") }
+            }
+            guard app.trackId > 0 else { throw PolicyError("\(at).trackId: \(app.trackId) is not an App Store id (a whole number above 0)") }
+            for (field, text) in [("bundleId", app.bundleId), ("name", app.name)] where text.trimmingWhitespace().isEmpty {
+                throw PolicyError("\(at).\(field) is empty: lookups and alerts would name no app")
+            }
+            guard !app.countries.isEmpty else {
+                throw PolicyError("\(at).countries is empty: the app would be listed in no storefront (name at least one, such as [\"kr\"])")
             }
             guard trackIds.insert(app.trackId).inserted else { throw PolicyError("\(at).trackId \(app.trackId) is used twice") }
             guard bundleIds.insert(app.bundleId).inserted else { throw PolicyError("\(at).bundleId \"\(app.bundleId)\" is used twice") }
@@ -106,7 +114,45 @@ extension ServicePolicy {
                 try version(forced.maxAppVersion, "forced.maxAppVersion")
                 try date(forced.startDate, "forced.startDate")
                 try date(forced.endDate, "forced.endDate")
+                if let start = ISO8601.parse(forced.startDate), let end = ISO8601.parse(forced.endDate), end < start {
+                    throw PolicyError("\(at).forced.endDate \(forced.endDate) is before its startDate \(forced.startDate): the window never opens")
+                }
+                if let lower = try? Version(forced.minAppVersion), let upper = try? Version(forced.maxAppVersion), upper < lower {
+                    throw PolicyError("\(at).forced.maxAppVersion \(forced.maxAppVersion) is below its minAppVersion \(forced.minAppVersion): "
+                                      + "the range covers no version")
+                }
             }
+        }
+    }
+
+    /// What preflight would warn of in the policy alone, each with its app's JSON path: a forced
+    /// window already over (`window`), one version written two ways (`version-string`), a forced
+    /// update whose URL is no App Store link or names another app (`store-url`). Valid policies
+    /// only (`validated`): what validation refuses is an error, not a warning.
+    public func warnings(now: Date) -> [String] {
+        apps.indices.flatMap { index -> [String] in
+            let app = apps[index], at = "apps[\(index)]"
+            var layers: [PolicyLayer] = []
+            if let minimum = app.minRequiredVersion {
+                layers.append(PolicyLayer(name: "\(at).minRequiredVersion", policy: UpdatePolicy(minimumRequiredVersion: minimum)))
+            }
+            if let forced = app.forced {
+                let range = ForcedRange(minAppVersion: forced.minAppVersion, maxAppVersion: forced.maxAppVersion,
+                                        start: ISO8601.parse(forced.startDate), end: ISO8601.parse(forced.endDate))
+                layers.append(PolicyLayer(name: "\(at).forced", policy: UpdatePolicy(forcedRange: range, updateURL: forced.url)))
+            }
+            // Each storefront answers what the policy serves there once released.
+            let answers = app.countries.map { country in
+                let release = app.release(in: country).current
+                return LookupAnswer(request: LookupRequest(storefront: country, key: .id(String(app.trackId)), form: .query),
+                                    entry: LookupEntry(listing: StoreListing(appName: app.name, version: release.version),
+                                                       trackID: app.trackId, bundleID: app.bundleId))
+            }
+            let input = PreflightInput(storefronts: app.countries, answers: answers, layers: layers, installed: nil,
+                                       appID: String(app.trackId), now: now)
+            guard let report = try? input.evaluate() else { return [] }
+            let policyOnly: [PreflightFinding.Kind] = [.window, .versionString, .storeURL]
+            return report.findings.filter { policyOnly.contains($0.kind) }.map { "\(at) (\(app.bundleId)): \($0.kind.rawValue): \($0.message)" }
         }
     }
 }

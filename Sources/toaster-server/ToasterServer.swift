@@ -21,9 +21,12 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(help: "The policy file (JSON; see examples/policy.json).")
     var policy: String?
 
-    @Option(help: ArgumentHelp("Only check this policy file: one line and status 0 when it can be served, the error and 1 when not.",
+    @Option(help: ArgumentHelp("Only check this policy file: status 0 when it can be served (with preflight's policy-only warnings), the error and 1 when not.",
                                valueName: "file"))
     var checkPolicy: String?
+
+    @Flag(help: "With --check-policy: exit 1 on a warning too.")
+    var strict = false
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"
@@ -47,19 +50,22 @@ struct ToasterServerCommand: AsyncParsableCommand {
         case (_?, _?): throw ValidationError("--check-policy only checks a file: give it without --policy")
         default: break
         }
+        guard !strict || checkPolicy != nil else { throw ValidationError("--strict applies to --check-policy: give it with --check-policy FILE") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (0...600_000).contains(latencyMs) else { throw ValidationError("--latency-ms must be between 0 and 600000") }
     }
 
     func run() async throws {
         if let checkPolicy {
-            do {
-                let apps = try PolicyStore.read(checkPolicy).apps.count
-                Self.say("\(checkPolicy): a valid policy (\(apps) app\(apps == 1 ? "" : "s"))")
-                return
-            } catch {
-                throw StartupError("policy \(error)")
-            }
+            let policy: ServicePolicy
+            do { policy = try PolicyStore.read(checkPolicy) } catch { throw StartupError("policy \(error)") }
+            let warnings = policy.warnings(now: Date())
+            for warning in warnings { Self.say("\(checkPolicy): warning: \(TextSanitizer.cleanLine(warning))") }
+            let apps = policy.apps.count
+            let counted = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+            Self.say("\(checkPolicy): a valid policy (\(apps) app\(apps == 1 ? "" : "s")\(counted))")
+            if strict, !warnings.isEmpty { throw ExitCode.failure }
+            return
         }
         let store: PolicyStore
         do {

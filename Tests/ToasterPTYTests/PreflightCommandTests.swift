@@ -118,8 +118,12 @@ import Testing
         #expect(run.status == 0)
         #expect(run.kinds.keys.sorted() == ["lookups-disagree"])
         let messages = run.findings.compactMap { $0["message"] as? String }
-        #expect(messages.contains { $0.hasPrefix("In kr, ?id=42&country= and ?bundleId=com.example.toaster&country= answers 1.9.0") })
-        #expect(messages.contains { $0.hasPrefix("In us, ?bundleId=com.example.toaster&country= and /{cc}/lookup?bundleId=com.example.toaster answers 1.9.0") })
+        #expect(messages.contains { $0.hasPrefix("In kr the lookups disagree: ?id=42&country={cc} and ?bundleId=com.example.toaster&country={cc} answer 1.9.0 while") })
+        #expect(messages.contains { $0.hasPrefix("In us the lookups disagree: ?bundleId=com.example.toaster&country={cc} and /{cc}/lookup?bundleId=com.example.toaster answer 1.9.0 while") })
+        let forms = try #require((try JSONSerialization.jsonObject(with: Data(try preflight(server, ["--app-id", "42", "--countries", "kr",
+            "--min-required-version", "1.9.0", "--format", "json"]).stdout.utf8)) as? [String: Any])?["storefronts"] as? [[String: Any]])
+        #expect((forms.first?["answers"] as? [[String: Any]])?.compactMap { $0["form"] as? String } == ["?id=42&country=kr", "/kr/lookup?id=42"],
+                "each answer's form is written with its country")
         #expect(!messages.contains { $0.contains("jp") })
     }
 
@@ -175,47 +179,102 @@ import Testing
         let result = try preflight(server, ["--app-id", "42", "--countries", "kr,jp", "--min-required-version", "2.0.0",
                                             "--installed-versions", "1.9.0", "--format", "markdown"])
         #expect(result.status == 3)
-        #expect(result.stdout.hasPrefix("### toastercli preflight: 1 dead end, 0 warnings"))
-        #expect(result.stdout.contains("| 🛑 dead end | `min-above-store` | jp | 1.9.0 |"))
-        #expect(result.stdout.contains("| 1.9.0 |  | forced | **dead end** |"))
+        #expect(result.stdout.hasPrefix("### toastercli preflight: 1 × dead-end"))
+        #expect(result.stdout.contains("| 🛑 dead-end | `min-above-store` | jp | 1.9.0 |"))
+        #expect(result.stdout.contains("| 1.9.0 |  | forced | **dead-end** |"))
     }
 
     @Test(arguments: [
-        (["--installed", "BAD-CSV"], "line 3: invalid version \"1.3.0 (93)\""),
-        (["--lookup-url", "http://127.0.0.1:9/lookup"], "connection refused"),
-        (["--countries", "kr,zz"], "\"zz\" is not an App Store storefront"),
-        (["--min-required-version", "Varies with device"], "invalid version"),
+        (["--installed", "BAD-CSV", "--min-required-version", "2.0.0"], 1, "line 3: invalid version \"1.3.0 (93)\""),
+        (["--countries", "kr,zz", "--min-required-version", "2.0.0"], 64, "\"zz\" is not one of the 175 App Store storefronts"),
+        (["--countries", "kr,uk", "--min-required-version", "2.0.0"], 64, "\"uk\" is not one of the 175 App Store storefronts; did you mean gb?"),
+        (["--min-required-version", "Varies with device"], 64, "--min-required-version: invalid version"),
+        (["--installed-versions", "1.0.0"], 64, "--min-required-version, --remote-config, --cms or --policy"),
+        (["--min-required-version", "2.0.0", "--concurrency", "-1"], 64, "--concurrency must be between 1 and 64"),
+        (["--min-required-version", "2.0.0", "--interval", "-5"], 64, "--interval must be more than 0 and at most 86400 seconds"),
+        (["--min-required-version", "2.0.0", "--rate", "0"], 64, "--rate must be between 1 and 100000"),
+        (["--min-required-version", "2.0.0", "--lookup-url", "ftp://127.0.0.1/lookup"], 64, "--lookup-url \"ftp://127.0.0.1/lookup\" is not an http:// or https:// URL"),
     ])
-    func cannotRunIsOneSentence(arguments: [String], expected: String) throws {
+    func cannotRunIsOneSentence(arguments: [String], status: Int32, expected: String) throws {
         let server = try ServerProcess(policy: try Self.policy())
         let csv = try Self.file("version,users\n1.0.0,5\n1.3.0 (93),7\n")
+        // --lookup-url comes after preflight()'s own, so that the last one given is the one tested.
         let result = try preflight(server, ["--app-id", "42"] + arguments.map { $0 == "BAD-CSV" ? csv : $0 })
-        #expect(result.status == 1 || result.status == 64)
+        #expect(result.status == status)
         #expect(result.stderr.contains(expected), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count <= 3)
+    }
+
+    @Test func unfinishedRunIsStillOneJSONDocumentAndMarkdownSaysWhy() throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let csv = try Self.file("version,users\n1.0.0,5\n1.3.0 (93),7\n")
+        let arguments = ["--app-id", "42", "--min-required-version", "2.0.0", "--installed", csv]
+        let json = try preflight(server, arguments + ["--format", "json"])
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["error"] as? String)?.contains("line 3: invalid version") == true)
+        #expect(object["findings"] as? [Any] != nil)
+        let markdown = try preflight(server, arguments + ["--format", "markdown"])
+        #expect(markdown.status == 1)
+        #expect(markdown.stdout.hasPrefix("### toastercli preflight: could not finish"))
+        #expect(markdown.stdout.contains("line 3: invalid version"))
+    }
+
+    @Test func aStorefrontThatNeverAnswersIsAFindingAndTheRestIsReported() throws {
+        let lookup = try LoopbackService(answering: #"{"resultCount":1,"results":[{"version":"2.0.0","trackId":42,"releaseDate":"2026-01-01T00:00:00Z"}]}"#,
+                                         misbehaving: true)
+        let arguments = ["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup", "--app-id", "42",
+                         "--countries", "kr,jp,us", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0", "--concurrency", "1"]
+        let json = try Toolchain.run(arguments + ["--format", "json"])
+        #expect(json.status == 1, "a storefront unanswered and no dead end: 1")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.count == 1)
+        #expect(findings.first?["kind"] as? String == "unanswered")
+        #expect(findings.first?["severity"] as? String == "error")
+        #expect(findings.first?["storefronts"] as? [String] == ["jp"])
+        #expect((findings.first?["message"] as? String)?.contains("HTTP 503") == true)
+        let storefronts = try #require(object["storefronts"] as? [[String: Any]])
+        #expect(storefronts.map { $0["serves"] as? String } == ["2.0.0", nil, "2.0.0"], "kr and us answered after the 429, the 503 and the cut-off answer")
+        let retried = lookup.requests.filter { !$0.contains("jp") }.count
+        #expect(retried == 7, "four answers for kr and us, after three failures that were retried")
+        let text = try Toolchain.run(arguments)
+        #expect(text.status == 1)
+        #expect(text.stdout.hasPrefix("error     unanswered · jp"))
+        #expect(text.stdout.contains("no answer"))
+    }
+
+    @Test func aDeadEndOutranksAnUnansweredStorefront() throws {
+        let lookup = try LoopbackService(answering: #"{"resultCount":1,"results":[{"version":"1.9.0","trackId":42}]}"#, misbehaving: true)
+        let result = try Toolchain.run(["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup",
+                                        "--app-id", "42", "--countries", "kr,jp", "--min-required-version", "2.0.0", "--format", "markdown"])
+        #expect(result.status == 3)
+        #expect(result.stdout.hasPrefix("### toastercli preflight: 1 × dead-end, 1 × error"))
+        #expect(result.stdout.contains("| below 2.0.0 |  | **dead-end** | unanswered |"), "without an installed base, those below the minimum are shown")
     }
 
     @Test func progressBarOnATerminalOnly() throws {
         let server = try ServerProcess(policy: try Self.policy())
         let command = [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--app-id", "42",
-                       "--countries", "kr,us,jp,gb", "--rate", "120", "--concurrency", "1", "--installed-versions", "2.0.0"]
+                       "--countries", "kr,us,jp,gb", "--rate", "120", "--burst", "1", "--concurrency", "1", "--installed-versions", "2.0.0",
+                       "--min-required-version", "2.0.0"]
         let terminal = try TmuxTerminal(width: 100, height: 24, command: command.map(ToasterApp.quote).joined(separator: " ") + "; echo exit=$?; sleep 30")
-        let screen = try terminal.waitForScreen("the progress bar") { $0.contains("/4 storefronts ·") && $0.contains("█") }
-        #expect(screen.contains("left") || screen.contains("estimating"))
+        let screen = try terminal.waitForScreen("the progress bar") { $0.contains("/8 requests ·") && $0.contains("█") }
+        #expect(screen.contains("left"))
         let done = try terminal.waitFor("exit=0")
-        #expect(!done.contains("storefronts ·"), "the bar is cleared before the report")
+        #expect(!done.contains("requests ·"), "the bar is cleared before the report")
         #expect(done.contains("No findings"))
     }
 
     @Test func controlCClearsTheBar() throws {
         let server = try ServerProcess(policy: try Self.policy())
         let command = [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--app-id", "42",
-                       "--countries", "kr,us,jp,gb", "--rate", "6", "--concurrency", "1"]
+                       "--countries", "kr,us,jp,gb", "--rate", "6", "--burst", "1", "--concurrency", "1", "--min-required-version", "2.0.0"]
         let terminal = try TmuxTerminal(width: 100, height: 24, command: command.map(ToasterApp.quote).joined(separator: " ") + "; echo exit=$?; sleep 30")
-        try terminal.waitFor("storefronts ·")
+        try terminal.waitFor("requests ·")
         try terminal.press("C-c")
         let screen = try terminal.waitFor("exit=130")
-        #expect(!screen.contains("storefronts ·"), "the bar is cleared on Ctrl-C")
+        #expect(!screen.contains("requests ·"), "the bar is cleared on Ctrl-C")
     }
 
     @Test func policyFromTheServersFileAndFromRemoteConfigOverHTTP() throws {

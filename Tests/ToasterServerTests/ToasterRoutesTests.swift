@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import ToasterCore
 @testable import ToasterServer
 
 /// Every route, through Hummingbird's in-process test client.
@@ -191,12 +192,21 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"apps":[]}"#, nil as String?),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":["kr"]}]}"#, nil as String?),
+        (#"{"apps":[]}"#, "apps: the list is empty"),
+        (#"{"apps":[{"trackId":-5,"bundleId":"a","name":"n","version":"1.0","countries":["kr"]}]}"#, "apps[0].trackId: -5 is not an App Store id"),
+        (#"{"apps":[{"trackId":1,"bundleId":"","name":"n","version":"1.0","countries":["kr"]}]}"#, "apps[0].bundleId is empty"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":" ","version":"1.0","countries":["kr"]}]}"#, "apps[0].name is empty"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":[]}]}"#, "apps[0].countries is empty"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":["kr"],"forced":{"title":"t","message":"m","startDate":"2026-12-01T00:00:00Z","endDate":"2026-11-01T00:00:00Z","minAppVersion":"1.0.0","maxAppVersion":"1.5.0","buttonTitle":"b","url":"itms-apps://itunes.apple.com/app/id1"}}]}"#,
+         "apps[0].forced.endDate 2026-11-01T00:00:00Z is before its startDate 2026-12-01T00:00:00Z"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":["kr"],"forced":{"title":"t","message":"m","startDate":"2026-01-01T00:00:00Z","endDate":"2099-01-01T00:00:00Z","minAppVersion":"1.9.9","maxAppVersion":"1.0.0","buttonTitle":"b","url":"itms-apps://itunes.apple.com/app/id1"}}]}"#,
+         "apps[0].forced.maxAppVersion 1.0.0 is below its minAppVersion 1.9.9"),
         (#"[1]"#, "not a policy"),
         (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.x","countries":["kr"]}]}"#, "apps[0].version"),
         (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":["KR"]}]}"#, "apps[0].countries"),
-        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":[],"releaseDate":"yesterday"}]}"#, "apps[0].releaseDate"),
-        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":[]},{"trackId":1,"bundleId":"b","name":"n","version":"1.0","countries":[]}]}"#, "used twice"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":["kr"],"releaseDate":"yesterday"}]}"#, "apps[0].releaseDate"),
+        (#"{"apps":[{"trackId":1,"bundleId":"a","name":"n","version":"1.0","countries":["kr"]},{"trackId":1,"bundleId":"b","name":"n","version":"1.0","countries":["kr"]}]}"#, "used twice"),
         // Standard JSON only, with the line and column of a syntax error.
         ("{\"apps\": [],\n}", "not a policy: it is not JSON: line 2, column 1: expected a key in double quotes"),
         ("{\"apps\": [\n  {\"trackId\": 1,", "not a policy: it is not JSON: line 2, column 17: expected a key in double quotes"),
@@ -216,6 +226,22 @@ import Testing
         } catch {
             #expect(problem.map { error.description.contains($0) } == true, "\(error.description)")
         }
+    }
+
+    @Test func policyOnlyWarningsAsPreflightWouldGiveThem() throws {
+        let text = #"{"apps":[{"trackId":42,"bundleId":"com.example.toaster","name":"Toaster","version":"2.1","countries":["kr","us"],"minRequiredVersion":"2.1.0","#
+            + #""forced":{"title":"t","message":"m","startDate":"2026-01-01T00:00:00Z","endDate":"2026-02-01T00:00:00Z","minAppVersion":"1.0.0","maxAppVersion":"1.5.0","buttonTitle":"b","url":"https://example.com/update"}}]}"#
+        let policy = try ServicePolicy.validated(from: Data(text.utf8))
+        let warnings = policy.warnings(now: ISO8601.parse("2026-11-23T09:00:00Z")!)
+        #expect(warnings.contains { $0.hasPrefix("apps[0] (com.example.toaster): window: The window of apps[0].forced closed at 2026-02-01T00:00:00Z") })
+        #expect(warnings.contains { $0.hasPrefix("apps[0] (com.example.toaster): version-string: ") && $0.contains("\"2.1\"") })
+        // Without the minimum (whose default URL wins among equally forced layers), the window's URL is the alert's.
+        let live = try ServicePolicy.validated(from: Data(text.replacingOccurrences(of: "2026-02-01", with: "2099-02-01")
+            .replacingOccurrences(of: #""minRequiredVersion":"2.1.0","#, with: "").utf8))
+        #expect(live.warnings(now: ISO8601.parse("2026-11-23T09:00:00Z")!).contains { $0.contains("store-url: The update URL https://example.com/update") },
+                "a forced update that opens a browser")
+        let clean = try ServicePolicy.validated(from: Data(#"{"apps":[{"trackId":42,"bundleId":"b","name":"n","version":"2.0.0","countries":["kr"],"minRequiredVersion":"2.0.0"}]}"#.utf8))
+        #expect(clean.warnings(now: ISO8601.parse("2026-11-23T09:00:00Z")!).isEmpty)
     }
 
     @Test func secretsCompareByValueOnly() {

@@ -43,6 +43,8 @@ typedef struct {
     long status;
     char reason[64];
     char content_type[128];
+    /// The final answer's Retry-After value as sent ("" when it had none), for callers that retry.
+    char retry_after[64];
     /// libcurl's words for every failure but TOASTER_HTTP_OK.
     char message[256];
     /// For TOASTER_HTTP_CERTIFICATE: OpenSSL's verification result (X509_V_ERR_*), 0 when the
@@ -62,5 +64,9 @@ void toaster_http_free(toaster_http_result *result);
 
 /// Loads libcurl now, so that the first fetch need not (safe to call from any thread).
 void toaster_http_preload(void);
+
+/// Reads an HTTP date (IMF-fixdate, `Sun, 06 Nov 1994 08:49:37 GMT`, as Retry-After may carry
+/// one) into seconds since 1970 with the C library's strptime; 1 when it is one, else 0.
+int toaster_http_date(const char *text, long long *seconds);
 
 #endif

@@ -116,6 +116,6 @@ public struct VersionError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isWholeNumber }
+    public var isASCIIDigit: Bool { isASCII && isWholeNumber }
     var isPreReleaseCharacter: Bool { isASCII && (isLetter || isNumber || self == "-") }
 }

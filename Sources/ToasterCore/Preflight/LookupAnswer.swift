@@ -21,15 +21,18 @@ public struct LookupRequest: Sendable, Hashable {
         self.form = form
     }
 
-    /// How the request is named in findings, without its storefront: `?id=…&country=` or `/{cc}/lookup?bundleId=…`.
-    public var formName: String {
+    /// The request as it is sent, in its storefront: `?id=…&country=kr` or `/kr/lookup?bundleId=…`.
+    public var formName: String { formName(country: storefront) }
+
+    /// The request with `country` in its storefront's place; `{cc}` names every storefront at once.
+    public func formName(country: String) -> String {
         let item = switch key {
         case .id(let id): "id=\(id)"
         case .bundleID(let bundleID): "bundleId=\(bundleID)"
         }
         return switch form {
-        case .query: "?\(item)&country="
-        case .path: "/{cc}/lookup?\(item)"
+        case .query: "?\(item)&country=\(country)"
+        case .path: "/\(country)/lookup?\(item)"
         }
     }
 }
@@ -55,5 +58,17 @@ public struct LookupAnswer: Sendable, Equatable {
     public init(request: LookupRequest, entry: LookupEntry?) {
         self.request = request
         self.entry = entry
+    }
+}
+
+/// A lookup that failed for good: every retry spent, or a failure no retry mends.
+public struct UnansweredLookup: Sendable, Equatable {
+    public var request: LookupRequest
+    /// The last failure's sentence.
+    public var reason: String
+
+    public init(request: LookupRequest, reason: String) {
+        self.request = request
+        self.reason = reason
     }
 }

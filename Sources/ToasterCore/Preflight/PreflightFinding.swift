@@ -7,18 +7,25 @@ public struct PreflightFinding: Sendable, Equatable {
              osDeadEnd = "os-dead-end", storeURL = "store-url"
         // Warnings.
         case tooFresh = "too-fresh", lookupsDisagree = "lookups-disagree", versionString = "version-string", window
+        // Errors: what preflight could not find out.
+        case unanswered
 
         /// Whether the store catching up can end it, so `--watch` keeps asking.
         public var endsByWaiting: Bool {
             switch self {
-            case .minAboveStore, .forcedNotListed, .forcedAfterUpdate, .tooFresh, .lookupsDisagree: true
+            case .minAboveStore, .forcedNotListed, .forcedAfterUpdate, .tooFresh, .lookupsDisagree, .unanswered: true
             case .osDeadEnd, .storeURL, .versionString, .window: false
             }
         }
     }
 
-    public enum Severity: String, Sendable {
+    /// Spelt the same in every format, and as the matrix cell of a stranded user.
+    public enum Severity: String, Sendable, CaseIterable {
+        /// Users would be stranded.
         case deadEnd = "dead-end"
+        /// Preflight could not find out (a storefront that never answered): nothing is known there.
+        case error
+        /// The policy does not do what the team thinks, or will not yet for some devices.
         case warning
     }
 

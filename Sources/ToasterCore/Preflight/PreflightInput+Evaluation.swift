@@ -5,17 +5,24 @@ extension PreflightInput {
     /// could be stranded. Pure: the answers and the clock come in.
     public func evaluate() throws(PreflightError) -> PreflightReport {
         try checkPolicyVersions()
-        let views = storefronts.map { code in StorefrontView(storefront: code, answers: answers.filter { $0.request.storefront == code }) }
-        let rows = installed ?? namedVersions(views)
+        let views = storefronts.map { code in
+            StorefrontView(storefront: code, answers: answers.filter { $0.request.storefront == code },
+                           unanswered: unanswered.last { $0.request.storefront == code }?.reason)
+        }
+        let answered = views.filter { $0.unanswered == nil }
+        let rows = installed ?? namedVersions(answered)
         var findings = FindingCollector(rows: rows)
+        noteUnanswered(views, into: &findings)
         var cells = Array(repeating: Array(repeating: PreflightCell.none, count: views.count), count: rows.count)
         for (column, view) in views.enumerated() {
             for (index, row) in rows.enumerated() {
-                cells[index][column] = try evaluate(row: index, row, in: view, into: &findings)
+                cells[index][column] = view.unanswered == nil ? try evaluate(row: index, row, in: view, into: &findings) : .unanswered
             }
-            noteDisagreement(view, into: &findings)
+            if view.unanswered == nil {
+                noteDisagreement(view, forcing: cells.contains { [.forced, .deadEnd].contains($0[column]) }, into: &findings)
+            }
         }
-        noteVersionStrings(views, rows: rows, into: &findings)
+        noteVersionStrings(answered, rows: rows, into: &findings)
         noteWindows(rows: rows, into: &findings)
         return PreflightReport(findings: findings.findings, storefronts: views, rows: rows, cells: cells, now: now)
     }
@@ -25,7 +32,9 @@ extension PreflightInput {
         layers.isEmpty ? [PolicyLayer(name: "the store version and the rules", policy: UpdatePolicy())] : layers
     }
 
-    private func checkPolicyVersions() throws(PreflightError) {
+    /// Checks the published policy's versions before anything is asked: a policy that cannot
+    /// be read needs fixing first.
+    public func checkPolicyVersions() throws(PreflightError) {
         for layer in layers {
             let policy = layer.policy
             let named = [("minimum required version", policy.minimumRequiredVersion), ("latest version", policy.latestVersion),
@@ -69,7 +78,7 @@ extension PreflightInput {
         guard report.decision != .none else { return .none }
         let code = view.storefront
         noteStoreURL(report.updateURL, layer: layer, view: view, row: index, into: &findings)
-        noteFreshness(view, current: report.current, row: index, into: &findings)
+        noteFreshness(view, current: report.current, forced: report.decision == .forced, row: index, into: &findings)
         guard report.decision == .forced else { return .optional }
         guard let served = view.served else {
             findings.add(.forcedNotListed, .deadEnd, "not listed|\(layer.name)", storefront: code, row: index) { places, versions in
@@ -141,16 +150,17 @@ extension PreflightInput {
     }
 
     /// A release younger than the minimum age may not have reached every device's store yet.
-    private func noteFreshness(_ view: StorefrontView, current: Version, row: Int, into findings: inout FindingCollector) {
+    private func noteFreshness(_ view: StorefrontView, current: Version, forced: Bool, row: Int, into findings: inout FindingCollector) {
         guard let served = view.served, let version = view.servedVersion, current < version,
               let releaseText = served.listing.releaseDate, let released = ISO8601.parse(releaseText) else { return }
         let safeAt = released.addingTimeInterval(Double(minimumReleaseAge.components.seconds))
         guard now < safeAt else { return }
         let hours = max(0, Int(now.timeIntervalSince(released) / 3600))
         let ageText = now < released ? "is to be released at \(releaseText)" : "was released \(hours) h ago (\(releaseText))"
-        findings.add(.tooFresh, .warning, "\(served.listing.version)|\(releaseText)", storefront: view.storefront, row: row) { places, versions in
-            ("\(served.listing.version) \(ageText) in \(places), less than the \(Self.hoursText(minimumReleaseAge)) h minimum: some devices still see Open while users on \(versions) are prompted.",
-             "Wait until \(ISO8601.format(safeAt)) before forcing \(served.listing.version).")
+        let waitFor = forced ? "forcing users to" : "prompting users to update to"
+        findings.add(.tooFresh, .warning, "\(served.listing.version)|\(releaseText)|\(forced)", storefront: view.storefront, row: row) { places, versions in
+            ("\(served.listing.version) \(ageText) in \(places), less than the \(Self.hoursText(minimumReleaseAge)) h minimum: some devices still see Open while users on \(versions) are \(forced ? "forced" : "prompted").",
+             "Wait until \(ISO8601.format(safeAt)) before \(waitFor) \(served.listing.version).")
         }
     }
 
@@ -159,7 +169,7 @@ extension PreflightInput {
         return hours == hours.rounded() ? String(Int(hours)) : String(hours)
     }
 
-    private func noteDisagreement(_ view: StorefrontView, into findings: inout FindingCollector) {
+    private func noteDisagreement(_ view: StorefrontView, forcing: Bool, into findings: inout FindingCollector) {
         let said = view.answers.map { $0.entry?.listing.version }
         guard Set(said).count > 1 else { return }
         func older(_ lhs: String?, _ rhs: String?) -> Bool {
@@ -170,12 +180,30 @@ extension PreflightInput {
             }
         }
         let oldest = said.min(by: older) ?? nil, newest = said.max(by: older) ?? nil
-        let olderForms = view.answers.filter { $0.entry?.listing.version == oldest }.map(\.request.formName).joined(separator: " and ")
-        let newerForms = view.answers.filter { $0.entry?.listing.version == newest }.map(\.request.formName).joined(separator: " and ")
+        // `{cc}`: one finding gathers every storefront where the same forms disagree the same way.
+        func forms(_ version: String?) -> (names: String, count: Int) {
+            let names = view.answers.filter { $0.entry?.listing.version == version }.map { $0.request.formName(country: "{cc}") }
+            return (names.joined(separator: " and "), names.count)
+        }
+        let (olderForms, olderCount) = forms(oldest), (newerForms, newerCount) = forms(newest)
         let oldText = oldest ?? "not listed", newText = newest ?? "not listed"
-        findings.add(.lookupsDisagree, .warning, "\(olderForms)|\(oldText)|\(newerForms)|\(newText)", storefront: view.storefront, row: nil) { places, _ in
-            ("In \(places), \(olderForms) answers \(oldText) while \(newerForms) answers \(newText): \(olderForms) is the older one, and devices asking it are told \(oldText).",
-             "Force \(newText) only once every form answers it (toastercli preflight --watch).")
+        let fix = forcing
+            ? "Force users to \(newText) only once every lookup answers it (toastercli preflight --watch says when)."
+            : "Nothing to change in the policy: users told \(oldText) are prompted once the store catches up (toastercli preflight --watch says when)."
+        findings.add(.lookupsDisagree, .warning, "\(olderForms)|\(oldText)|\(newerForms)|\(newText)|\(forcing)", storefront: view.storefront, row: nil) { places, _ in
+            ("In \(places) the lookups disagree: \(olderForms) \(olderCount == 1 ? "answers" : "answer") \(oldText) while \(newerForms) \(newerCount == 1 ? "answers" : "answer") \(newText), so an app asking \(olderCount == 1 ? "that lookup" : "those lookups") is told \(oldText).",
+             fix)
+        }
+    }
+
+    /// One finding for every storefront that never answered, with the last reason given.
+    private func noteUnanswered(_ views: [StorefrontView], into findings: inout FindingCollector) {
+        guard let last = unanswered.last else { return }
+        for view in views where view.unanswered != nil {
+            findings.add(.unanswered, .error, "", storefront: view.storefront, row: nil) { places, _ in
+                ("No answer from \(places) after every retry, so nothing is known about what \(views.count(where: { $0.unanswered != nil }) == 1 ? "it serves" : "they serve"); the last reason (\(last.request.formName)): \(last.reason)",
+                 "Run preflight again once the lookup answers (with --watch it asks again each round); until then, do not publish a policy that forces users there.")
+            }
         }
     }
 
@@ -247,21 +275,23 @@ extension PreflightInput {
         }
     }
 
-    /// Without an installed base: every version the policy and the storefronts name, oldest first.
+    /// Without an installed base: every version the policy and the storefronts name, and just
+    /// below each minimum and each forced range (those forced, and those just outside), oldest first.
     private func namedVersions(_ views: [StorefrontView]) -> [InstalledGroup] {
-        var texts: [String] = []
+        var groups: [InstalledGroup] = []
         for layer in layers {
             let policy = layer.policy
-            texts += [policy.forcedRange?.minAppVersion, policy.forcedRange?.maxAppVersion, policy.minimumRequiredVersion,
-                      policy.latestVersion].compactMap { $0 }
+            groups += [policy.forcedRange?.minAppVersion, policy.minimumRequiredVersion].compactMap { $0.flatMap(InstalledGroup.init(justBelow:)) }
+            groups += [policy.forcedRange?.minAppVersion, policy.forcedRange?.maxAppVersion, policy.minimumRequiredVersion,
+                       policy.latestVersion].compactMap { $0 }.map { InstalledGroup(version: $0) }
         }
-        texts += views.compactMap { $0.servedVersion == nil ? nil : $0.served?.listing.version }
+        groups += views.compactMap { $0.servedVersion == nil ? nil : $0.served.map { InstalledGroup(version: $0.listing.version) } }
         var seen: Set<Version> = []
-        let versions = texts.compactMap { text -> (Version, String)? in
-            guard let version = try? Version(text), seen.insert(version).inserted else { return nil }
-            return (version, text)
+        let versions = groups.compactMap { group -> (Version, InstalledGroup)? in
+            guard let version = try? Version(group.version), seen.insert(version).inserted else { return nil }
+            return (version, group)
         }
-        return versions.sorted { $0.0 < $1.0 }.map { InstalledGroup(version: $0.1) }
+        return versions.sorted { $0.0 < $1.0 }.map(\.1)
     }
 }
 
@@ -297,19 +327,19 @@ struct FindingCollector {
         if let row, !entries[key]!.rows.contains(row) { entries[key]!.rows.append(row) }
     }
 
-    /// Dead ends first, each group in the order found.
+    /// Dead ends first, then errors, then warnings, each group in the order found.
     var findings: [PreflightFinding] {
         let all = order.map { key -> PreflightFinding in
             let entry = entries[key]!
             let groups = entry.rows.sorted().map { rows[$0] }
             var versions: [String] = []
-            for group in groups where !versions.contains(group.version) { versions.append(group.version) }
+            for group in groups where !versions.contains(group.name) { versions.append(group.name) }
             let users = groups.contains { $0.users != nil } ? groups.reduce(0) { $0 + ($1.users ?? 0) } : nil
             let (message, fix) = entry.describe(Self.list(entry.storefronts, none: "no storefront"), Self.list(versions, none: "no installed version"))
             return PreflightFinding(kind: key.kind, severity: entry.severity, storefronts: entry.storefronts, versions: versions,
                                     users: users, message: message, fix: fix)
         }
-        return all.filter { $0.severity == .deadEnd } + all.filter { $0.severity == .warning }
+        return PreflightFinding.Severity.allCases.flatMap { severity in all.filter { $0.severity == severity } }
     }
 
     /// A readable list: at most six items, then how many more.

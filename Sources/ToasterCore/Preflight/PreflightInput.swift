@@ -16,6 +16,8 @@ public struct PolicyLayer: Sendable, Equatable {
 public struct PreflightInput: Sendable {
     public var storefronts: [String]
     public var answers: [LookupAnswer]
+    /// Lookups that never answered: their storefronts are reported, not evaluated.
+    public var unanswered: [UnansweredLookup]
     /// Combined as an app combines its sources: each is decided against the store's answer and
     /// the strongest decision wins (forced over optional over none).
     public var layers: [PolicyLayer]
@@ -27,10 +29,11 @@ public struct PreflightInput: Sendable {
     public var now: Date
     public var minimumReleaseAge: Duration
 
-    public init(storefronts: [String], answers: [LookupAnswer], layers: [PolicyLayer], installed: [InstalledGroup]?,
-                rules: UpdateRules = .seed, appID: String?, now: Date, minimumReleaseAge: Duration = .seconds(86_400)) {
+    public init(storefronts: [String], answers: [LookupAnswer], unanswered: [UnansweredLookup] = [], layers: [PolicyLayer],
+                installed: [InstalledGroup]?, rules: UpdateRules = .seed, appID: String?, now: Date, minimumReleaseAge: Duration = .seconds(86_400)) {
         self.storefronts = storefronts
         self.answers = answers
+        self.unanswered = unanswered
         self.layers = layers
         self.installed = installed
         self.rules = rules

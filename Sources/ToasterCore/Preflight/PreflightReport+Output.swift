@@ -15,16 +15,19 @@ extension PreflightReport {
 
     public var text: String {
         var lines: [String] = []
-        if findings.isEmpty { lines.append("No findings: no installed version is stranded in any storefront asked.") }
+        if let error { lines += ["could not finish: " + TextSanitizer.cleanLine(error), ""] }
+        if findings.isEmpty, error == nil { lines.append("No findings: no installed version is stranded in any storefront asked.") }
+        let labelWidth = PreflightFinding.Severity.allCases.map(\.rawValue.count).max() ?? 0
         for finding in findings {
-            let severity = finding.severity == .deadEnd ? "DEAD END" : "WARNING "
+            let severity = finding.severity.rawValue.padding(toLength: labelWidth)
             var head = [severity + "  " + finding.kind.rawValue]
             if !finding.storefronts.isEmpty { head.append(FindingCollector.list(finding.storefronts, none: "")) }
             if !finding.versions.isEmpty { head.append(TextSanitizer.cleanLine(FindingCollector.list(finding.versions, none: ""))) }
             if let users = finding.users { head.append("\(users) users") }
             lines += [head.joined(separator: " · "), "  " + TextSanitizer.cleanLine(finding.message), "  fix: " + TextSanitizer.cleanLine(finding.fix), ""]
         }
-        if findings.isEmpty { lines.append("") }
+        if findings.isEmpty, error == nil { lines.append("") }
+        guard !storefronts.isEmpty else { return lines.joined(separator: "\n") }
         let columns = self.columns
         var table = [["installed", "users"] + columns.map(\.label), ["", ""] + columns.map(\.serves)]
         for (index, row) in rows.enumerated() {
@@ -51,7 +54,7 @@ extension PreflightReport {
         }
         let answerValues = storefronts.map { view in
             JSONValue.object([
-                ("storefront", .string(view.storefront)), ("serves", (view.served?.listing.version).json),
+                ("storefront", .string(view.storefront)), ("serves", (view.served?.listing.version).json), ("unanswered", view.unanswered.json),
                 ("answers", .array(view.answers.map { answer in
                     JSONValue.object([
                         ("form", .string(answer.request.formName)), ("version", (answer.entry?.listing.version).json),
@@ -69,7 +72,8 @@ extension PreflightReport {
                                   ("serves", (storefronts[column.members[0]].served?.listing.version).json)])
             })),
             ("rows", .array(rows.enumerated().map { index, row in
-                JSONValue.object([("version", .string(row.version)), ("os", row.os.json), ("users", row.users.map(JSONValue.number) ?? .null),
+                JSONValue.object([("version", .string(row.version)), ("below", row.below.json), ("os", row.os.json),
+                                  ("users", row.users.map(JSONValue.number) ?? .null),
                                   ("cells", .array(columns.map { .string(cells[index][$0.members[0]].rawValue) }))])
             })),
         ])
@@ -78,7 +82,7 @@ extension PreflightReport {
             ("users", .number(rows.reduce(0) { $0 + ($1.users ?? 0) })),
         ])
         return .object([("now", .string(ISO8601.format(now))), ("findings", .array(findingValues)), ("storefronts", .array(answerValues)),
-                        ("matrix", matrix), ("totals", totals)])
+                        ("matrix", matrix), ("totals", totals)] + (error.map { [("error", JSONValue.string($0))] } ?? []))
     }
 
     /// For a pull-request comment: a headline, the findings table, the matrix.
@@ -86,28 +90,47 @@ extension PreflightReport {
         func cell(_ text: String) -> String {
             TextSanitizer.cleanLine(text).replacing("|", with: "\\|")
         }
-        let deadEnds = findings.filter { $0.severity == .deadEnd }.count, warnings = findings.count - deadEnds
-        var lines = ["### toastercli preflight: " + (findings.isEmpty ? "all clear" : "\(deadEnds) dead end\(deadEnds == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"), ""]
+        let counts = PreflightFinding.Severity.allCases.compactMap { severity -> String? in
+            let count = findings.count { $0.severity == severity }
+            return count == 0 ? nil : "\(count) × \(severity.rawValue)"
+        }
+        let headline = error != nil ? "could not finish" : counts.isEmpty ? "all clear" : counts.joined(separator: ", ")
+        var lines = ["### toastercli preflight: " + headline, ""]
+        if let error { lines += ["**could not finish:** " + cell(error), ""] }
         if !findings.isEmpty {
             lines += ["| | kind | storefronts | versions | users | what | fix |", "| --- | --- | --- | --- | --- | --- | --- |"]
             for finding in findings {
-                lines.append("| " + [finding.severity == .deadEnd ? "🛑 dead end" : "⚠️ warning", "`\(finding.kind.rawValue)`",
+                lines.append("| " + [Self.mark(finding.severity) + " " + finding.severity.rawValue, "`\(finding.kind.rawValue)`",
                                      cell(FindingCollector.list(finding.storefronts, none: "")), cell(FindingCollector.list(finding.versions, none: "")),
                                      finding.users.map(String.init) ?? "", cell(finding.message), cell(finding.fix)].joined(separator: " | ") + " |")
             }
             lines.append("")
         }
+        guard !storefronts.isEmpty else { return lines.joined(separator: "\n") }
         let columns = self.columns
         lines.append("| installed | users | " + columns.map { cell("\($0.label) (\($0.serves))") }.joined(separator: " | ") + " |")
         lines.append("| --- | --- |" + String(repeating: " --- |", count: columns.count))
         for (index, row) in rows.enumerated() {
             let marks = columns.map { column -> String in
                 let value = cells[index][column.members[0]]
-                return value == .deadEnd ? "**dead end**" : value.rawValue
+                return value == .deadEnd ? "**\(value.rawValue)**" : value.rawValue
             }
             lines.append("| " + ([cell(row.label), row.users.map(String.init) ?? ""] + marks).joined(separator: " | ") + " |")
         }
         if let totalsLine { lines += ["", totalsLine] }
         return lines.joined(separator: "\n")
     }
+
+    private static func mark(_ severity: PreflightFinding.Severity) -> String {
+        switch severity {
+        case .deadEnd: "🛑"
+        case .error: "❌"
+        case .warning: "⚠️"
+        }
+    }
+}
+
+extension String {
+    /// The text followed by spaces up to `length` characters.
+    fileprivate func padding(toLength length: Int) -> String { self + String(repeating: " ", count: max(0, length - count)) }
 }

@@ -5,10 +5,15 @@ public enum PreflightCell: String, Sendable {
     case none
     case optional
     case forced
-    case deadEnd = "dead end"
+    /// Spelt as the severity of the findings that strand the user.
+    case deadEnd = "dead-end"
+    /// The storefront never answered: nothing is known there.
+    case unanswered
 
+    /// Unanswered cells rank lowest: a row's worst outcome is the worst one known.
     var rank: Int {
         switch self {
+        case .unanswered: -1
         case .none: 0
         case .optional: 1
         case .forced: 2
@@ -23,11 +28,14 @@ public struct StorefrontView: Sendable, Equatable {
     public var storefront: String
     public var answers: [LookupAnswer]
     public var served: LookupEntry?
+    /// Why the storefront is not evaluated: the last failure of a lookup that never answered.
+    public var unanswered: String?
 
-    init(storefront: String, answers: [LookupAnswer]) {
+    init(storefront: String, answers: [LookupAnswer], unanswered: String? = nil) {
         self.storefront = storefront
         self.answers = answers
-        served = answers.compactMap(\.entry).min { Self.older($0.listing.version, than: $1.listing.version) }
+        self.unanswered = unanswered
+        served = unanswered != nil ? nil : answers.compactMap(\.entry).min { Self.older($0.listing.version, than: $1.listing.version) }
     }
 
     /// Version order with unreadable versions first (they are the ones to look at).
@@ -40,7 +48,7 @@ public struct StorefrontView: Sendable, Equatable {
     }
 
     var servedVersion: Version? { served.flatMap { try? Version($0.listing.version) } }
-    var servedText: String { served?.listing.version ?? "not listed" }
+    var servedText: String { unanswered != nil ? "no answer" : served?.listing.version ?? "not listed" }
 }
 
 /// The outcome: findings, the storefronts' answers, and the matrix of installed versions
@@ -52,8 +60,29 @@ public struct PreflightReport: Sendable {
     /// `cells[row][storefront index]`.
     public var cells: [[PreflightCell]]
     public var now: Date
+    /// Why the run could not finish (a policy that cannot be read, say); the report then holds
+    /// what was known by then.
+    public var error: String?
+
+    public init(findings: [PreflightFinding], storefronts: [StorefrontView], rows: [InstalledGroup], cells: [[PreflightCell]], now: Date,
+                error: String? = nil) {
+        self.findings = findings
+        self.storefronts = storefronts
+        self.rows = rows
+        self.cells = cells
+        self.now = now
+        self.error = error
+    }
+
+    /// A run that could not finish before any storefront was evaluated.
+    public static func unfinished(now: Date, error: String) -> PreflightReport {
+        PreflightReport(findings: [], storefronts: [], rows: [], cells: [], now: now, error: error)
+    }
 
     public var hasDeadEnd: Bool { findings.contains { $0.severity == .deadEnd } }
+
+    /// Whether some storefront never answered.
+    public var hasUnanswered: Bool { findings.contains { $0.kind == .unanswered } }
 
     /// What `--watch` does with this round.
     public enum WatchStep: Sendable, Equatable {

@@ -29,43 +29,61 @@ public struct MonotonicPace: Pace {
     }
 }
 
-/// At most `perMinute` request starts in any minute, spread evenly: each caller is given the
-/// next free slot, one interval after the previous one, and waits for it.
+/// A token bucket: up to `burst` requests start at once, and over time at most `perMinute` a
+/// minute. Kept as the time the bucket would next be full-but-one (GCRA), so that a caller is
+/// given its start under one lock and then sleeps until it.
 public final class RateLimiter: Sendable {
     public let perMinute: Int
+    public let burst: Int
     private let pace: any Pace
-    private let nextSlot: Mutex<Duration?> = Mutex(nil)
+    /// When the next request would start were the bucket never refilled beyond one token.
+    private let theoretical: Mutex<Duration?> = Mutex(nil)
 
-    public init(perMinute: Int, pace: any Pace) {
+    public init(perMinute: Int, burst: Int, pace: any Pace) {
         self.perMinute = max(1, perMinute)
+        self.burst = max(1, burst)
         self.pace = pace
     }
 
+    /// The time one token takes to come back.
     public var interval: Duration { .seconds(60) / perMinute }
 
-    /// Blocks until this caller's slot; returns the slot.
+    /// Blocks until this caller's start; returns it.
     @discardableResult
     public func waitForSlot() -> Duration {
         let now = pace.now
-        let slot = nextSlot.withLock { next in
-            let slot = max(now, next ?? now)
-            next = slot + interval
+        let slot = theoretical.withLock { next in
+            let due = next ?? now
+            let slot = max(now, due - interval * (burst - 1))
+            next = max(due, slot) + interval
             return slot
         }
         pace.sleep(for: slot - now)
         return slot
     }
+
+    /// How long from now until `count` more requests can have started, at the earliest.
+    public func timeToStart(_ count: Int) -> Duration {
+        guard count > 0 else { return .zero }
+        let now = pace.now
+        let due = theoretical.withLock { max($0 ?? now, now) }
+        return max(.zero, due - interval * (burst - 1) + interval * (count - 1) - now)
+    }
 }
 
-/// Retries an attempt that failed for a reason that passes (403 and 429, which the lookup
-/// answers when asked too often; 5xx; a timeout), waiting twice as long before each retry.
+/// Retries an attempt that failed for a reason that passes, waiting twice as long before each
+/// retry, or as long as the answer's `Retry-After` asks (up to `longestWait`): no connection
+/// (refused, reset, a name not resolved), a timeout, 403 and 429 (which the lookup answers
+/// when asked too often), 5xx.
 public struct RetryPolicy: Sendable {
     public var attempts: Int
     public var firstBackoff: Duration
+    public var longestWait: Duration
 
-    public init(attempts: Int = 4, firstBackoff: Duration = .seconds(1)) {
+    public init(attempts: Int = 4, firstBackoff: Duration = .seconds(1), longestWait: Duration = .seconds(60)) {
         self.attempts = max(1, attempts)
         self.firstBackoff = firstBackoff
+        self.longestWait = longestWait
     }
 
     /// Runs `attempt` until it succeeds, fails for good, or has run `attempts` times.
@@ -77,9 +95,9 @@ public struct RetryPolicy: Sendable {
                 return try attempt()
             } catch {
                 guard number < attempts, Self.passes(error) else {
-                    throw number > 1 ? SourceError(error.kind, "\(error.message) (after \(number) tries)") : error
+                    throw number > 1 ? SourceError(error.kind, "\(error.message) (after \(number) tries)", httpStatus: error.httpStatus) : error
                 }
-                pace.sleep(for: backoff)
+                pace.sleep(for: min(longestWait, max(backoff, error.retryAfter ?? .zero)))
                 backoff *= 2
                 number += 1
             }
@@ -87,7 +105,7 @@ public struct RetryPolicy: Sendable {
     }
 
     static func passes(_ error: SourceError) -> Bool {
-        if error.kind == .timedOut { return true }
+        if error.kind == .timedOut || error.kind == .unreachable { return true }
         guard let status = error.httpStatus else { return false }
         return status == 403 || status == 429 || (500...599).contains(status)
     }

@@ -4,8 +4,8 @@ import Synchronization
 import ToasterCore
 
 /// Asks every storefront's lookups with network manners: at most `concurrency` requests at
-/// once, at most `rate` a minute, retries with backoff, one cache-busting item per request,
-/// and every request asked once.
+/// once, a token bucket of `burst` at the `rate` a minute, retries with backoff, one
+/// cache-busting item per request, and every request asked once.
 public final class StorefrontLookups: Sendable {
     /// `https://itunes.apple.com/lookup`; the path form is derived from it (`/{cc}/lookup`).
     public let lookupURL: String
@@ -18,32 +18,45 @@ public final class StorefrontLookups: Sendable {
     let fetch: @Sendable (_ url: String, _ timeout: Duration) throws(SourceError) -> Data
     private let cacheBusts = Atomic<Int>(0)
 
-    public convenience init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int, retry: RetryPolicy = RetryPolicy(),
-                            pace: any Pace = MonotonicPace(), trust: CertificateTrust = .system) throws(SourceError) {
-        try self.init(lookupURL: lookupURL, timeout: timeout, concurrency: concurrency, ratePerMinute: ratePerMinute, retry: retry, pace: pace) {
+    public convenience init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int, burst: Int? = nil,
+                            retry: RetryPolicy = RetryPolicy(), pace: any Pace = MonotonicPace(), trust: CertificateTrust = .system) throws(SourceError) {
+        try self.init(lookupURL: lookupURL, timeout: timeout, concurrency: concurrency, ratePerMinute: ratePerMinute, burst: burst, retry: retry,
+                      pace: pace) {
             (url: String, timeout: Duration) throws(SourceError) -> Data in try HTTPFetcher(timeout: timeout, trust: trust).fetch(url)
         }
     }
 
-    init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int, retry: RetryPolicy, pace: any Pace,
+    /// `burst`: how many requests may start at once; nil, the per-minute rate.
+    init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int, burst: Int? = nil, retry: RetryPolicy, pace: any Pace,
          fetch: @escaping @Sendable (_ url: String, _ timeout: Duration) throws(SourceError) -> Data) throws(SourceError) {
-        guard case .web = try SourceLocation(parsing: lookupURL), let components = URLComponents(string: lookupURL),
-              components.path.hasSuffix("/lookup") || components.path == "lookup" else {
-            throw SourceError(.misconfigured, "--lookup-url \"\(lookupURL)\" is not an http:// or https:// URL ending in /lookup")
-        }
+        if let problem = Self.problem(lookupURL: lookupURL) { throw SourceError(.misconfigured, "--lookup-url \"\(lookupURL)\" \(problem)") }
         self.lookupURL = lookupURL
         self.timeout = timeout
         self.concurrency = max(1, concurrency)
-        self.limiter = RateLimiter(perMinute: ratePerMinute, pace: pace)
+        self.limiter = RateLimiter(perMinute: ratePerMinute, burst: burst ?? ratePerMinute, pace: pace)
         self.retry = retry
         self.pace = pace
         self.fetch = fetch
     }
 
-    /// The requests for `storefronts`: each key in both forms.
+    /// What is wrong with a lookup URL, in words that follow it; nil when it can be asked.
+    public static func problem(lookupURL: String) -> String? {
+        guard let components = URLComponents(string: lookupURL), let scheme = components.scheme?.lowercased(),
+              ["http", "https"].contains(scheme), components.host?.isEmpty == false else {
+            return "is not an http:// or https:// URL (preflight asks only those schemes), such as https://itunes.apple.com/lookup"
+        }
+        guard components.path.hasSuffix("/lookup") else {
+            return "does not end in /lookup, which preflight needs to derive the path form /{cc}/lookup"
+        }
+        return nil
+    }
+
+    /// The requests for `storefronts`, in the order they are asked: every storefront once by
+    /// the first key's query form, so that each has an answer as early as the rate allows,
+    /// then the other forms and keys.
     public static func requests(storefronts: [String], keys: [LookupRequest.Key]) -> [LookupRequest] {
-        storefronts.flatMap { storefront in
-            keys.flatMap { key in LookupRequest.Form.allCases.map { LookupRequest(storefront: storefront, key: key, form: $0) } }
+        keys.flatMap { key in LookupRequest.Form.allCases.map { (key, $0) } }.flatMap { key, form in
+            storefronts.map { LookupRequest(storefront: $0, key: key, form: form) }
         }
     }
 
@@ -69,35 +82,31 @@ public final class StorefrontLookups: Sendable {
         return components.string ?? lookupURL
     }
 
-    /// Asks every request once, paced; `progress(done, total)` counts storefronts whose every
-    /// answer is in, and `each` hears every answer or failure as it comes (the board shows them).
-    /// The first request that fails for good ends the run with its storefront named.
+    /// Asks every request once, paced; `progress(done, total)` counts requests answered or
+    /// failed for good, and `each` hears every answer or failure as it comes (the board shows
+    /// them). A request that fails after its retries is unanswered; the others go on.
     public func ask(_ requests: [LookupRequest], progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
                     each: @escaping @Sendable (LookupRequest, Result<LookupAnswer, SourceError>) -> Void = { _, _ in })
-        throws(SourceError) -> [LookupAnswer] {
+        -> LookupRound {
         let unique = requests.reduce(into: [LookupRequest]()) { if !$0.contains($1) { $0.append($1) } }
-        let storefronts = unique.reduce(into: [String]()) { if !$0.contains($1.storefront) { $0.append($1.storefront) } }
-        let state = LookupProgress(left: unique.reduce(into: [:]) { $0[$1.storefront, default: 0] += 1 })
-        progress(0, storefronts.count)
+        let state = LookupRound.Collecting()
+        progress(0, unique.count)
         let group = DispatchGroup()
         for worker in 0..<min(concurrency, unique.count) {
             // Serial queues of their own: each gets a thread, as blocking fetches need.
             DispatchQueue(label: "preflight.lookup.\(worker)").async(group: group) {
-                while let index = state.nextIndex(of: unique.count) {
+                while let index = state.take(of: unique.count) {
                     let request = unique[index]
-                    do throws(SourceError) {
-                        let answer = try self.answer(request)
-                        each(request, .success(answer))
-                        if let done = state.record(answer, at: index) { progress(done, storefronts.count) }
-                    } catch {
-                        each(request, .failure(error))
-                        state.fail(SourceError(error.kind, "storefront \(request.storefront), \(request.formName): \(error.message)"))
-                    }
+                    let outcome: Result<LookupAnswer, SourceError>
+                    do throws(SourceError) { outcome = .success(try self.answer(request)) } catch { outcome = .failure(error) }
+                    each(request, outcome)
+                    let done = state.record(outcome, of: request, at: index)
+                    progress(done, unique.count)
                 }
             }
         }
         group.wait()
-        return try state.answers(count: unique.count)
+        return state.round(count: unique.count)
     }
 
     private func answer(_ request: LookupRequest) throws(SourceError) -> LookupAnswer {
@@ -109,49 +118,43 @@ public final class StorefrontLookups: Sendable {
     }
 }
 
-/// The shared state of one `ask`: which request is next, the answers so far, how many
-/// storefronts are complete, and the first failure (which stops the others taking more work).
-private final class LookupProgress: Sendable {
-    private struct State {
-        var next = 0
-        var answers: [Int: LookupAnswer] = [:]
-        var left: [String: Int]
-        var done = 0
-        var failure: SourceError?
-    }
+/// What one `ask` found out: the answers in the order asked, and the lookups that never
+/// answered, in the order they gave up.
+public struct LookupRound: Sendable {
+    public var answers: [LookupAnswer]
+    public var unanswered: [UnansweredLookup]
 
-    private let state: Mutex<State>
-
-    init(left: [String: Int]) { state = Mutex(State(left: left)) }
-
-    func nextIndex(of count: Int) -> Int? {
-        state.withLock { (state: inout State) -> Int? in
-            guard state.failure == nil, state.next < count else { return nil }
-            defer { state.next += 1 }
-            return state.next
+    /// The state the workers of one `ask` share: which request is next and what came back so far.
+    final class Collecting: Sendable {
+        private struct State {
+            var next = 0
+            var answers: [Int: LookupAnswer] = [:]
+            var unanswered: [UnansweredLookup] = []
         }
-    }
 
-    /// Stores an answer; returns the number of complete storefronts when this one completed one.
-    func record(_ answer: LookupAnswer, at index: Int) -> Int? {
-        state.withLock { (state: inout State) -> Int? in
-            state.answers[index] = answer
-            state.left[answer.request.storefront, default: 1] -= 1
-            guard state.left[answer.request.storefront] == 0 else { return nil }
-            state.done += 1
-            return state.done
+        private let state = Mutex(State())
+
+        func take(of count: Int) -> Int? {
+            state.withLock { (state: inout State) -> Int? in
+                guard state.next < count else { return nil }
+                defer { state.next += 1 }
+                return state.next
+            }
         }
-    }
 
-    func fail(_ error: SourceError) {
-        state.withLock { (state: inout State) in
-            if state.failure == nil { state.failure = error }
+        /// Stores an outcome; returns how many requests are done.
+        func record(_ outcome: Result<LookupAnswer, SourceError>, of request: LookupRequest, at index: Int) -> Int {
+            state.withLock { (state: inout State) -> Int in
+                switch outcome {
+                case .success(let answer): state.answers[index] = answer
+                case .failure(let error): state.unanswered.append(UnansweredLookup(request: request, reason: error.message))
+                }
+                return state.answers.count + state.unanswered.count
+            }
         }
-    }
 
-    func answers(count: Int) throws(SourceError) -> [LookupAnswer] {
-        let (answers, failure) = state.withLock { (state: inout State) in (state.answers, state.failure) }
-        if let failure { throw failure }
-        return (0..<count).compactMap { answers[$0] }
+        func round(count: Int) -> LookupRound {
+            state.withLock { (state: inout State) -> LookupRound in LookupRound(answers: (0..<count).compactMap { state.answers[$0] }, unanswered: state.unanswered) }
+        }
     }
 }

@@ -32,11 +32,14 @@ public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// The status of an HTTP answer outside 2xx, for callers that retry some of them.
     public let httpStatus: Int?
+    /// How long the answer asked its client to wait before asking again (its `Retry-After`).
+    public let retryAfter: Duration?
 
-    public init(_ kind: CheckFailure.Kind, _ message: String, httpStatus: Int? = nil) {
+    public init(_ kind: CheckFailure.Kind, _ message: String, httpStatus: Int? = nil, retryAfter: Duration? = nil) {
         self.kind = kind
         self.message = message
         self.httpStatus = httpStatus
+        self.retryAfter = retryAfter
     }
 
     public var description: String { message }

@@ -1,6 +1,7 @@
 import CHTTPFetch
 import FoundationEssentials
 import Glibc
+import ToasterCore
 
 /// Fetches a service's answer over HTTP(S) with libcurl (CHTTPFetch): a total deadline, a size
 /// cap, at most three redirects, any content type, proxies from the environment, the CA
@@ -47,7 +48,7 @@ struct HTTPFetcher: Sendable {
                 let reason = Self.text(&answer.reason)
                 let page = Self.text(&answer.content_type).contains("html") ? " (an HTML error page)" : ""
                 throw SourceError(.serverError, "HTTP \(answer.status)\(reason.isEmpty ? "" : " " + reason)\(page) from \(host)",
-                                  httpStatus: answer.status)
+                                  httpStatus: answer.status, retryAfter: RetryAfter.delay(Self.text(&answer.retry_after), now: Date()))
             }
             return answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data()
         case TOASTER_HTTP_TIMEOUT:
@@ -106,5 +107,23 @@ struct HTTPFetcher: Sendable {
     static func host(_ url: String) -> String {
         guard let parsed = URL(string: url), let host = parsed.host else { return url }
         return parsed.port.map { "\(host):\($0)" } ?? host
+    }
+}
+
+/// An answer's `Retry-After` (RFC 9110 §10.2.3): whole seconds, or an HTTP date
+/// (`Sun, 06 Nov 1994 08:49:37 GMT`, read by the C library's `strptime` in CHTTPFetch).
+enum RetryAfter {
+    /// The wait it asks for from `now`; nil when there is none or it cannot be read. A date
+    /// already past asks for no wait.
+    static func delay(_ value: String, now: Date) -> Duration? {
+        let text = value.trimmingWhitespace()
+        guard !text.isEmpty else { return nil }
+        if text.allSatisfy(\.isASCIIDigit) {
+            return text.count <= 9 ? Int64(text).map { .seconds($0) } : .seconds(999_999_999)
+        }
+        var epoch: Int64 = 0
+        guard text.withCString({ toaster_http_date($0, &epoch) }) == 1 else { return nil }
+        let seconds = Double(epoch) - now.timeIntervalSince1970
+        return .milliseconds(Int64(max(0, seconds) * 1000))
     }
 }

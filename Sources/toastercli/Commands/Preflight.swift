@@ -26,13 +26,18 @@ struct Preflight: ParsableCommand {
 
     @OptionGroup var trust: TrustOptions
 
-    @Option(help: "The App Store lookup; the path form /{cc}/lookup is derived from it.") var lookupUrl = "https://itunes.apple.com/lookup"
+    @Option(help: "The App Store lookup (http or https, ending in /lookup); the path form /{cc}/lookup is derived from it.")
+    var lookupUrl = "https://itunes.apple.com/lookup"
 
-    @Option(help: "Requests in flight at once.") var concurrency = 4
+    // Numbers parsed unconditionally: `-1` is a value validate() refuses with its range, not a flag.
+    @Option(parsing: .unconditional, help: "Requests in flight at once.") var concurrency = 4
 
-    @Option(help: "Seconds one request may take.") var timeout = 5.0
+    @Option(parsing: .unconditional, help: "Seconds one request may take.") var timeout = 5.0
 
-    @Option(help: "Requests per minute (Apple documents about 20 for its search API).") var rate = 20
+    @Option(parsing: .unconditional, help: "Requests per minute (Apple documents about 20 for its search API).") var rate = 20
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Requests that may start at once before the rate paces them (default: the rate).", valueName: "n"))
+    var burst: Int?
 
     @Option(help: "text, json or markdown.") var format: PreflightFormat = .text
 
@@ -40,18 +45,22 @@ struct Preflight: ParsableCommand {
 
     @Flag(help: "Ask again until nothing blocks, then print \"safe to force now\" and exit 0.") var watch = false
 
-    @Option(help: "Seconds between rounds of --watch.") var interval = 300.0
+    @Option(parsing: .unconditional, help: "Seconds between rounds of --watch.") var interval = 300.0
 
     @Flag(help: "With --watch on a terminal: print a line a round instead of the storefront board.") var noBoard = false
 
     @Option(help: "The storefront board's theme: a built-in name or a theme file's path (as for run).") var theme: String?
 
     func validate() throws {
-        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64") }
-        guard (1...100_000).contains(rate) else { throw ValidationError("--rate must be between 1 and 100000 requests a minute") }
-        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds") }
-        guard interval > 0, interval <= 86_400 else { throw ValidationError("--interval must be more than 0 and at most 86400 seconds") }
+        guard (1...64).contains(concurrency) else { throw ValidationError("--concurrency must be between 1 and 64 requests, not \(concurrency)") }
+        guard (1...100_000).contains(rate) else { throw ValidationError("--rate must be between 1 and 100000 requests a minute, not \(rate)") }
+        if let burst, !(1...100_000).contains(burst) { throw ValidationError("--burst must be between 1 and 100000 requests, not \(burst)") }
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(timeout)") }
+        guard interval > 0, interval <= 86_400 else {
+            throw ValidationError("--interval must be more than 0 and at most 86400 seconds, not \(interval)")
+        }
         guard !(watch && inputs.now != nil) else { throw ValidationError("--watch reads the real clock: a fixed --now would never let a release age") }
+        if let problem = StorefrontLookups.problem(lookupURL: lookupUrl) { throw ValidationError("--lookup-url \"\(lookupUrl)\" \(problem)") }
     }
 
     func run() throws {
@@ -62,19 +71,28 @@ struct Preflight: ParsableCommand {
         pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
         let limit = Duration.milliseconds(Int64(timeout * 1000))
         let certificates = trust.trust()
-        let layers = try inputs.policyLayers(timeout: limit, trust: certificates)
-        let lookups: StorefrontLookups
+        // From here on every outcome is a report: one JSON document, or markdown saying what failed.
+        let layers: [PolicyLayer], installed: [InstalledGroup]?, lookups: StorefrontLookups
         do {
-            lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate,
+            layers = try inputs.policyLayers(timeout: limit, trust: certificates)
+            let base = try inputs.installedGroups()
+            installed = base.groups
+            if let file = inputs.installed, !base.ignored.isEmpty {
+                let names = base.ignored.map { "\"\(TextSanitizer.cleanLine($0))\"" }.joined(separator: ", ")
+                writeStandardError("note: --installed \(file): ignoring the column\(base.ignored.count == 1 ? "" : "s") \(names) "
+                                   + "(preflight reads the version, users and os columns)\n")
+            }
+            try inputs.input(answers: [], layers: layers, installed: installed).checkPolicyVersions()
+            lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate, burst: burst,
                                             trust: certificates)
         } catch {
-            throw CLIError(error.message)
+            return try stop(.unfinished(now: inputs.clock, error: "\(error)"))
         }
         let requests = StorefrontLookups.requests(storefronts: try inputs.storefronts(), keys: inputs.keys)
-        let installed = try inputs.installedGroups()
         if showsBoard { try runBoard(lookups: lookups, requests: requests, layers: layers, installed: installed) }
         while true {
-            let report = try round(lookups: lookups, requests: requests, layers: layers, installed: installed)
+            let report = round(lookups: lookups, requests: requests, layers: layers, installed: installed)
+            guard report.error == nil else { return try stop(report) }
             guard watch else { return try finish(report) }
             switch report.watchStep {
             case .safe:
@@ -101,13 +119,12 @@ struct Preflight: ParsableCommand {
     /// it stays in the scrollback. Ends the process with the board's status, or returns when the
     /// terminal cannot show the board (the lines follow).
     private func runBoard(lookups: StorefrontLookups, requests: [LookupRequest], layers: [PolicyLayer], installed: [InstalledGroup]?) throws {
+        // The policy's versions were checked before the lookups began.
         let input = try inputs.input(answers: [], layers: layers, installed: installed)
-        // The policy's versions are checked once, before the screen is taken.
-        do { _ = try input.evaluate() } catch { throw CLIError(error.description) }
         let app = [inputs.appId.map { "id \($0)" }, inputs.bundleId.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
         let runner = BoardRunner(state: BoardState(input: input, app: app), theme: try ThemeChoice.resolve(theme), requests: requests,
                                  interval: .milliseconds(Int64(interval * 1000)), strict: strict) { requests, post in
-            _ = try? lookups.ask(requests, each: { request, result in
+            _ = lookups.ask(requests, each: { request, result in
                 switch result {
                 case .success(let answer): post(.answered(answer))
                 case .failure(let error): post(.failed(request, reason: error.message))
@@ -148,23 +165,33 @@ struct Preflight: ParsableCommand {
     }
 
     private func round(lookups: StorefrontLookups, requests: [LookupRequest], layers: [PolicyLayer],
-                       installed: [InstalledGroup]?) throws -> PreflightReport {
-        let bar = ProgressLine(enabled: isatty(STDERR_FILENO) == 1)
-        defer { bar.clear() }
-        let answers: [LookupAnswer]
+                       installed: [InstalledGroup]?) -> PreflightReport {
+        let bar = ProgressLine(onTerminal: isatty(STDERR_FILENO) == 1)
+        let found = lookups.ask(requests, progress: { done, total in bar.show(done: done, total: total, paced: lookups.limiter.timeToStart(total - done)) })
+        bar.clear()
         do {
-            answers = try lookups.ask(requests, progress: { done, total in bar.show(done: done, total: total) })
+            var input = try inputs.input(answers: found.answers, layers: layers, installed: installed)
+            input.unanswered = found.unanswered
+            return try input.evaluate()
         } catch {
-            throw CLIError(error.message)
-        }
-        do { return try inputs.input(answers: answers, layers: layers, installed: installed).evaluate() } catch let error as PreflightError {
-            throw CLIError(error.description)
+            return .unfinished(now: inputs.clock, error: "\(error)")
         }
     }
 
+    /// Exit status 3 for a dead end (with --strict, any finding but an unanswered storefront),
+    /// else 1 when a storefront never answered, else 0.
     private func finish(_ report: PreflightReport) throws {
         print(render(report))
-        if report.hasDeadEnd || (strict && !report.findings.isEmpty) { throw ExitCode(Self.deadEndStatus) }
+        if report.hasDeadEnd || (strict && report.findings.contains { $0.kind != .unanswered }) { throw ExitCode(Self.deadEndStatus) }
+        if report.hasUnanswered { throw ExitCode.failure }
+    }
+
+    /// A run that could not finish: the report says why on stdout (JSON and markdown), the
+    /// error goes to stderr as every command's does, and the status is 1.
+    private func stop(_ report: PreflightReport) throws {
+        if format != .text { print(render(report)) }
+        writeStandardError("Error: \(report.error ?? "preflight could not finish")\n")
+        throw ExitCode.failure
     }
 
     private func render(_ report: PreflightReport) -> String {
@@ -181,15 +208,19 @@ enum PreflightFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, markdown
 }
 
-/// The progress bar on a terminal's stderr; nothing at all when stderr is not a terminal.
+/// Progress on stderr: a bar redrawn in place on a terminal; otherwise (a CI log) one plain
+/// line at most every `plainEvery`, so that a long run shows it is alive without flooding the log.
 private final class ProgressLine: Sendable {
-    private let enabled: Bool
-    private let start = MonotonicPace().now
-    private let lock = Mutex(())
+    static let plainEvery: Duration = .seconds(30)
 
-    init(enabled: Bool) {
-        self.enabled = enabled
-        guard enabled else { return }
+    private let onTerminal: Bool
+    private let start = MonotonicPace().now
+    private let lastPlain: Mutex<Duration>
+
+    init(onTerminal: Bool) {
+        self.onTerminal = onTerminal
+        lastPlain = Mutex(start)
+        guard onTerminal else { return }
         // Ctrl-C, or a kill, while the bar is up: clear it, then end as the signal would.
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
@@ -201,17 +232,26 @@ private final class ProgressLine: Sendable {
         }
     }
 
-    func show(done: Int, total: Int) {
-        var rows: Int32 = 0, columns: Int32 = 0
-        let width = toaster_terminal_size(STDERR_FILENO, &rows, &columns) == 0 ? Int(columns) : 80
-        write("\r\u{1B}[2K" + PreflightProgress.line(done: done, total: total, elapsed: MonotonicPace().now - start, width: width))
+    func show(done: Int, total: Int, paced: Duration) {
+        let now = MonotonicPace().now
+        if onTerminal {
+            var rows: Int32 = 0, columns: Int32 = 0
+            let width = toaster_terminal_size(STDERR_FILENO, &rows, &columns) == 0 ? Int(columns) : 80
+            lastPlain.withLock { _ in
+                writeStandardError("\r\u{1B}[2K" + PreflightProgress.line(done: done, total: total, elapsed: now - start, paced: paced, width: width))
+            }
+            return
+        }
+        lastPlain.withLock { last in
+            guard done < total, now - last >= Self.plainEvery else { return }
+            last = now
+            writeStandardError("preflight: \(done)/\(total) requests, \(PreflightProgress.left(done: done, total: total, elapsed: now - start, paced: paced))\n")
+        }
     }
 
-    func clear() { write("\r\u{1B}[2K") }
-
-    private func write(_ text: String) {
-        guard enabled else { return }
-        lock.withLock { _ in writeStandardError(text) }
+    func clear() {
+        guard onTerminal else { return }
+        lastPlain.withLock { _ in writeStandardError("\r\u{1B}[2K") }
     }
 }
 

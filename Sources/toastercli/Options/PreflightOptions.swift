@@ -13,7 +13,7 @@ struct PreflightOptions: ParsableArguments {
 
     @Option(help: "The bundle id to look up (with --app-id, both are asked and compared).") var bundleId: String?
 
-    @Option(help: "Hours a release must be out before forcing it is safe.") var minReleaseAge = 24.0
+    @Option(parsing: .unconditional, help: "Hours a release must be out before forcing it is safe.") var minReleaseAge = 24.0
 
     @Option(help: "The minimum required version about to be published.") var minRequiredVersion: String?
 
@@ -27,8 +27,13 @@ struct PreflightOptions: ParsableArguments {
 
     @Option(help: "Rules per update kind, as for run and check.") var rules: String?
 
-    @Option(help: ArgumentHelp("The installed base: a CSV with the header version,users and optionally os.", valueName: "file"))
+    @Option(help: ArgumentHelp("The installed base: a CSV with the header version,users and optionally os; other columns are ignored.",
+                               valueName: "file"))
     var installed: String?
+
+    @Option(help: ArgumentHelp("The --installed header names of a vendor export, e.g. version=App Version,users=Active Devices,os=OS Version.",
+                               valueName: "role=name,…"))
+    var installedColumns: String?
 
     @Option(help: "Installed versions, e.g. 1.0.0,1.9.0 (without users).") var installedVersions: String?
 
@@ -36,7 +41,16 @@ struct PreflightOptions: ParsableArguments {
 
     func validate() throws {
         guard appId != nil || bundleId != nil else { throw ValidationError("give --app-id, --bundle-id or both") }
+        // Without a policy every storefront passes: a CI step that forgot the flag would be green.
+        guard minRequiredVersion != nil || remoteConfig != nil || cms != nil || policy != nil else {
+            throw ValidationError("give the policy about to be published: --min-required-version, --remote-config, --cms or --policy")
+        }
+        if let minRequiredVersion {
+            do { _ = try Version(minRequiredVersion) } catch { throw ValidationError("--min-required-version: \(error)") }
+        }
         guard installed == nil || installedVersions == nil else { throw ValidationError("give --installed or --installed-versions, not both") }
+        guard installedColumns == nil || installed != nil else { throw ValidationError("--installed-columns names the columns of --installed: give both") }
+        _ = try columns()
         guard minReleaseAge >= 0, minReleaseAge <= 8760 else { throw ValidationError("--min-release-age must be between 0 and 8760 hours") }
         if let now, ISO8601.parse(now) == nil {
             throw ValidationError("--now \"\(now)\" is not an ISO 8601 instant such as 2026-11-22T09:00:00Z")
@@ -51,7 +65,10 @@ struct PreflightOptions: ParsableArguments {
         if countries.lowercased() == "all" { return AppStoreStorefronts.all }
         let codes = countries.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingWhitespace()).lowercased() }
         for code in codes where !AppStoreStorefronts.all.contains(code) {
-            throw ValidationError("--countries: \"\(code)\" is not an App Store storefront (two-letter codes such as kr, us, jp, or all)")
+            // The United Kingdom's storefront is gb, as in ISO 3166; uk is the slip everyone makes.
+            let nearest = code == "uk" ? "gb" : NearestName.to(code, among: AppStoreStorefronts.all)
+            throw ValidationError("--countries: \"\(code)\" is not one of the \(AppStoreStorefronts.all.count) App Store storefronts"
+                                  + (nearest.map { "; did you mean \($0)?" } ?? "") + " (two-letter codes such as kr, us, jp, or all)")
         }
         return codes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
@@ -66,15 +83,20 @@ struct PreflightOptions: ParsableArguments {
     func policyLayers(timeout: Duration, trust: CertificateTrust) throws -> [PolicyLayer] {
         var layers: [PolicyLayer] = []
         if let minRequiredVersion {
-            do { _ = try Version(minRequiredVersion) } catch { throw CLIError("--min-required-version: \(error)") }
             layers.append(PolicyLayer(name: "--min-required-version", policy: UpdatePolicy(minimumRequiredVersion: minRequiredVersion)))
         }
+        // A service that is briefly down is asked again, as the storefronts are.
+        let retry = RetryPolicy(), pace = MonotonicPace()
         do {
             if let remoteConfig {
-                layers.append(try PublishedPolicy.remoteConfig(remoteConfig, appID: appId ?? bundleId ?? "", timeout: timeout, trust: trust))
+                layers.append(try retry.run(pace: pace) { () throws(SourceError) in
+                    try PublishedPolicy.remoteConfig(remoteConfig, appID: appId ?? bundleId ?? "", timeout: timeout, trust: trust)
+                })
             }
             if let cms {
-                layers.append(try PublishedPolicy.cms(cms, apiKey: Environment.value("TOASTER_CMS_API_KEY"), timeout: timeout, trust: trust))
+                layers.append(try retry.run(pace: pace) { () throws(SourceError) in
+                    try PublishedPolicy.cms(cms, apiKey: Environment.value("TOASTER_CMS_API_KEY"), timeout: timeout, trust: trust)
+                })
             }
             if let policy {
                 layers += try PublishedPolicy.serverPolicy(policy, appID: appId, bundleID: bundleId)
@@ -85,23 +107,38 @@ struct PreflightOptions: ParsableArguments {
         return layers
     }
 
-    func installedGroups() throws -> [InstalledGroup]? {
+    func columns() throws -> InstalledColumns {
+        do { return try installedColumns.map { text throws(InstalledBaseError) in try InstalledColumns(parsing: text) } ?? InstalledColumns() } catch {
+            throw ValidationError("--installed-columns: \(error)")
+        }
+    }
+
+    /// The installed base, and the header names of `--installed` columns it ignores.
+    func installedGroups() throws -> (groups: [InstalledGroup]?, ignored: [String]) {
         if let installedVersions {
-            return try installedVersions.split(separator: ",", omittingEmptySubsequences: false).map { item in
+            return (try installedVersions.split(separator: ",", omittingEmptySubsequences: false).map { item in
                 let text = String(item.trimmingWhitespace())
                 do { _ = try Version(text) } catch { throw CLIError("--installed-versions: \(error)") }
                 return InstalledGroup(version: text)
-            }
+            }, [])
         }
-        guard let installed else { return nil }
+        guard let installed else { return (nil, []) }
         let data: Data
         do { data = try BoundedFile.read(installed, limit: 4 << 20) } catch { throw CLIError("--installed: \(error.description)") }
-        guard let text = String(validating: data, as: UTF8.self) else { throw CLIError("--installed \(installed): the file is not UTF-8 text") }
-        do { return try InstalledBase.parse(csv: text) } catch { throw CLIError("--installed \(installed): \(error)") }
+        guard String(validating: data, as: UTF8.self) != nil else { throw CLIError("--installed \(installed): the file is not UTF-8 text") }
+        do {
+            let (groups, ignored) = try InstalledBase.parse(try InstalledBaseFile.records(data), columns: try columns())
+            return (groups, ignored)
+        } catch let error as InstalledBaseError {
+            throw CLIError("--installed \(installed): \(error)")
+        }
     }
+
+    /// `--now`, else the real clock.
+    var clock: Date { now.flatMap(ISO8601.parse) ?? Date() }
 
     func input(answers: [LookupAnswer], layers: [PolicyLayer], installed: [InstalledGroup]?) throws -> PreflightInput {
         PreflightInput(storefronts: try storefronts(), answers: answers, layers: layers, installed: installed, rules: try parsedRules(),
-                       appID: appId, now: now.flatMap(ISO8601.parse) ?? Date(), minimumReleaseAge: .seconds(Int64(minReleaseAge * 3600)))
+                       appID: appId, now: clock, minimumReleaseAge: .seconds(Int64(minReleaseAge * 3600)))
     }
 }

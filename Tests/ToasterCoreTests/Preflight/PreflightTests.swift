@@ -119,9 +119,21 @@ import Testing
         let report = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0"), query: Self.entry("1.9.0")), [Self.minimum("1.9.0")],
                                        installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(report) == ["lookups-disagree"])
-        #expect(report.findings[0].message.contains("?id=42&country= answers 1.9.0"))
-        #expect(report.findings[0].message.contains("?id=42&country= is the older"))
+        #expect(report.findings[0].message == "In kr the lookups disagree: ?id=42&country={cc} answers 1.9.0 while /{cc}/lookup?id=42 answers 2.0.0, so an app asking that lookup is told 1.9.0.")
+        #expect(report.findings[0].fix.hasPrefix("Force users to 2.0.0 only once every lookup answers it"), "1.0.0 is forced in kr")
         #expect(report.storefronts[0].served?.listing.version == "1.9.0", "the oldest answer is what the storefront may still serve")
+        let optional = try Self.evaluate(Self.answers("kr", Self.entry("1.10.0"), query: Self.entry("1.9.0")), [Self.minimum("1.0.0")],
+                                         installed: [InstalledGroup(version: "1.5.0")])
+        #expect(optional.cells == [[.optional]])
+        #expect(!optional.findings[0].fix.contains("Force"), "the policy forces nobody there: the advice does not speak of forcing")
+    }
+
+    @Test func aFreshReleaseOnlyPromptedIsAdvisedAsAPrompt() throws {
+        let report = try Self.evaluate(Self.answers("kr", Self.entry("1.10.0", released: "2026-11-22T03:00:00Z")), [Self.minimum("1.0.0")],
+                                       installed: [InstalledGroup(version: "1.5.0")])
+        #expect(kinds(report) == ["too-fresh"])
+        #expect(report.findings[0].fix == "Wait until 2026-11-23T03:00:00Z before prompting users to update to 1.10.0.")
+        #expect(report.findings[0].message.hasSuffix("while users on 1.5.0 are prompted."))
     }
 
     @Test func versionStringsReadDifferently() throws {
@@ -148,8 +160,60 @@ import Testing
 
     @Test func withoutAnInstalledBaseTheNamedVersionsAreEvaluated() throws {
         let report = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0")), [Self.minimum("2.0.0")])
-        #expect(report.rows.map(\.version) == ["1.9.0", "2.0.0"])
+        #expect(report.rows.map(\.name) == ["1.9.0", "below 2.0.0", "2.0.0"])
         #expect(report.hasDeadEnd)
+    }
+
+    @Test func withoutAnInstalledBaseTheUsersJustBelowTheMinimumAreShown() throws {
+        // The stores caught up: without a row below the minimum, only 2.0.0 would be evaluated.
+        let report = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.minimum("2.0.0"), Self.cms("1.0.0", "1.4.0")])
+        #expect(report.rows.map(\.name) == ["below 1.0.0", "1.0.0", "1.4.0", "below 2.0.0", "2.0.0"])
+        #expect(report.cells == [[.forced], [.forced], [.forced], [.forced], [.none]], "below 1.0.0 is forced by the major rule")
+        #expect(report.text.contains("below 2.0.0  -      forced"))
+        #expect(report.json.serialized().contains(#"{"version":"2.0.0-0","below":"2.0.0","os":null,"users":null,"cells":["forced"]}"#))
+        #expect(InstalledGroup(justBelow: "2.0.0-beta") == nil, "nothing sorts just below a pre-release")
+    }
+
+    @Test func anUnansweredStorefrontIsReportedAndTheRestEvaluated() throws {
+        let failing = LookupRequest(storefront: "jp", key: .id("42"), form: .path)
+        let input = PreflightInput(storefronts: ["kr", "jp"], answers: Self.answers("kr", Self.entry("1.9.0")) + [Self.answers("jp", Self.entry("2.0.0"))[0]],
+                                   unanswered: [UnansweredLookup(request: failing, reason: "HTTP 503 Service Unavailable from 127.0.0.1 (after 4 tries)")],
+                                   layers: [Self.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0", users: 3)], appID: "42", now: Self.now)
+        let report = try input.evaluate()
+        #expect(kinds(report) == ["min-above-store", "unanswered"], "dead ends first, then errors")
+        let finding = report.findings[1]
+        #expect(finding.severity == .error)
+        #expect(finding.storefronts == ["jp"])
+        #expect(finding.message.contains("(/jp/lookup?id=42): HTTP 503 Service Unavailable from 127.0.0.1 (after 4 tries)"))
+        #expect(report.cells == [[.deadEnd, .unanswered]])
+        #expect(report.hasUnanswered && report.hasDeadEnd)
+        #expect(report.users(.deadEnd) == 3, "a row's worst known outcome counts")
+        #expect(report.watchStep == .waiting(why: "min-above-store in kr; unanswered in jp"), "--watch asks an unanswered storefront again")
+        let json = report.json.serialized()
+        #expect(json.contains(#""storefront":"jp","serves":null,"unanswered":"HTTP 503 Service Unavailable from 127.0.0.1 (after 4 tries)""#))
+        #expect(report.text.contains("error     unanswered · jp"))
+        #expect(report.text.contains("no answer"))
+    }
+
+    @Test func everySeverityIsSpeltOneWayInEveryFormat() throws {
+        let report = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0", released: "2026-11-22T03:00:00Z")) + Self.answers("us", Self.entry("2.0.0", released: "2026-11-22T03:00:00Z")),
+                                       [Self.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0", users: 1)])
+        #expect(Set(report.findings.map(\.severity)) == [.deadEnd, .warning])
+        for severity in ["dead-end", "warning"] {
+            #expect(report.text.contains("\n\(severity)  ") || report.text.hasPrefix(severity))
+            #expect(report.json.serialized().contains(#""severity":"\#(severity)""#))
+            #expect(report.markdown.contains(" \(severity) |"))
+        }
+        #expect(report.text.contains("  dead-end"), "the matrix cell of a stranded user")
+        for spelling in ["dead end", "DEAD END", "Dead end"] {
+            #expect(!report.text.contains(spelling) && !report.markdown.contains(spelling) && !report.json.serialized().contains(spelling))
+        }
+    }
+
+    @Test func anUnfinishedRunIsStillOneDocument() {
+        let report = PreflightReport.unfinished(now: Self.now, error: "--installed x.csv: line 3: invalid version")
+        #expect(report.json.serialized() == #"{"now":"2026-11-22T09:00:00Z","findings":[],"storefronts":[],"matrix":{"columns":[],"rows":[]},"totals":null,"error":"--installed x.csv: line 3: invalid version"}"#)
+        #expect(report.markdown.hasPrefix("### toastercli preflight: could not finish\n\n**could not finish:** --installed x.csv: line 3: invalid version"))
     }
 
     @Test func strongestLayerWins() throws {
@@ -182,10 +246,10 @@ import Testing
         #expect(json.contains(#""kind":"min-above-store","severity":"dead-end","storefronts":["kr"],"versions":["1.0.0"],"users":5"#))
         #expect(json.contains(#""kind":"forced-not-listed""#))
         #expect(json.contains(#""totals":{"stranded":5,"forced":0,"prompted":0,"users":5}"#))
-        #expect(report.text.contains("DEAD END  min-above-store · kr · 1.0.0 · 5 users"))
+        #expect(report.text.contains("dead-end  min-above-store · kr · 1.0.0 · 5 users"))
         #expect(report.text.contains("users: 5 stranded, 0 forced, 0 prompted"))
-        #expect(report.markdown.hasPrefix("### toastercli preflight: 2 dead ends, 0 warnings"))
-        #expect(report.markdown.contains("| 1.0.0 | 5 | **dead end** | **dead end** |"))
+        #expect(report.markdown.hasPrefix("### toastercli preflight: 2 × dead-end"))
+        #expect(report.markdown.contains("| 1.0.0 | 5 | **dead-end** | **dead-end** |"))
     }
 
     @Test func storefrontListMatchesItsDataFile() throws {
@@ -195,13 +259,20 @@ import Testing
         #expect(codes == AppStoreStorefronts.all, "run scripts/generate-storefronts")
         #expect(Set(codes).count == codes.count)
         #expect(codes.allSatisfy { $0.count == 2 && $0 == $0.lowercased() })
+        #expect(codes.count == 175, "Apple lists the App Store in 175 countries and regions")
+        let table = try String(contentsOfFile: path.replacingOccurrences(of: ".txt", with: "-alpha3.tsv"), encoding: .utf8)
+        let rows = table.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }
+        #expect(rows.map { $0[0] } == codes, "run scripts/generate-storefronts")
+        #expect(rows.allSatisfy { $0.count == 3 && $0[1].count == 3 && $0[1] == $0[1].uppercased() })
     }
 }
 
 @Suite struct PreflightProgressTests {
     @Test func fitsOneRow() {
-        #expect(PreflightProgress.line(done: 0, total: 4, elapsed: .zero, width: 80) == "░░░░░░░░░░░░░░░░░░░░░░░░ 0/4 storefronts · estimating time left")
-        #expect(PreflightProgress.line(done: 2, total: 4, elapsed: .seconds(60), width: 80).hasSuffix("2/4 storefronts · about 1 min 1 s left"))
+        #expect(PreflightProgress.line(done: 0, total: 4, elapsed: .zero, width: 80) == "░░░░░░░░░░░░░░░░░░░░░░░░ 0/4 requests · estimating time left")
+        #expect(PreflightProgress.line(done: 2, total: 4, elapsed: .seconds(60), width: 80).hasSuffix("2/4 requests · about 1 min 1 s left"))
+        #expect(PreflightProgress.line(done: 0, total: 700, elapsed: .zero, paced: .seconds(2040), width: 80).hasSuffix("0/700 requests · about 34 min 1 s left"),
+                "the rate alone says how long the rest will take")
         #expect(PreflightProgress.line(done: 2, total: 4, elapsed: .seconds(60), width: 80).hasPrefix("████████████░░░░░░░░░░░░ "))
         for width in [10, 30, 45, 60] {
             #expect(DisplayWidth.of(PreflightProgress.line(done: 1, total: 174, elapsed: .seconds(3), width: width)) < width)
@@ -210,24 +281,47 @@ import Testing
 }
 
 @Suite struct InstalledBaseTests {
-    @Test func readsColumnsInAnyOrder() throws {
-        let groups = try InstalledBase.parse(csv: "\u{FEFF}users,version,os\r\n120,1.0.0,15.4\n30,2.0.0,\n")
+    static func records(_ lines: [String]...) -> [CSVRecord] {
+        lines.enumerated().map { CSVRecord(line: $0.offset + 1, fields: $0.element) }
+    }
+
+    @Test func readsColumnsInAnyOrderAndNamesTheOthers() throws {
+        let (groups, ignored) = try InstalledBase.parse(Self.records(["users", "Country", "version", "os"], ["120", "kr", "1.0.0", "15.4"],
+                                                                     ["30", "us", "2.0.0", ""]))
         #expect(groups == [InstalledGroup(version: "1.0.0", os: "15.4", users: 120), InstalledGroup(version: "2.0.0", users: 30)])
+        #expect(ignored == ["Country"])
+    }
+
+    @Test func aVendorExportsHeaderNamesAreMapped() throws {
+        let columns = try InstalledColumns(parsing: "version=App Version, users=Active Devices,os=OS Version")
+        let (groups, _) = try InstalledBase.parse(Self.records(["App version", "ACTIVE DEVICES", "OS Version"], ["1.9.0", "48,210", "17.2"]), columns: columns)
+        #expect(groups == [InstalledGroup(version: "1.9.0", os: "17.2", users: 48210)])
+        #expect(throws: InstalledBaseError(line: nil, problem: "\"colour\" is not a role (roles: version, users, os)")) {
+            try InstalledColumns(parsing: "colour=Blue")
+        }
+        #expect(throws: InstalledBaseError.self) { try InstalledColumns(parsing: "version") }
+    }
+
+    @Test(arguments: [("48210", 48210), ("48,210", 48210), ("48 210", 48210), ("1\u{202F}048\u{202F}210", 1_048_210), ("48'210", 48210),
+                      ("4,8210", nil), ("48,210 5", nil), ("48.210", nil), (",210", nil), ("", nil), ("1234567890123", nil), ("-5", nil)] as [(String, Int?)])
+    func userCountsMayGroupThousands(text: String, users: Int?) {
+        #expect(InstalledBase.userCount(text) == users)
     }
 
     @Test(arguments: [
-        ("", "line 1: the file is empty"),
-        ("version\n1.0.0\n", "line 1: the header must name version and users"),
-        ("version,users,colour\n", "line 1: unknown column \"colour\""),
-        ("version,users\n1.0.0,10\n1.0.0 (93),5\n", "line 3: invalid version \"1.0.0 (93)\""),
-        ("version,users\n1.0.0,ten\n", "line 2: users \"ten\" is not a whole number"),
-        ("version,users\n1.0.0,10,3\n", "line 2: 3 fields where the header has 2"),
-        ("version,users\n\n1.0.0,1\n", "line 2: the line is empty"),
-        ("version,users\n", "line 1: the file has a header but no installs"),
+        ([] as [[String]], "line 1: the file is empty"),
+        ([["version"], ["1.0.0"]], "line 1: the header must name the columns \"version\" and \"users\""),
+        ([["version", "users", "Version"]], "line 1: the column \"version\" is named twice"),
+        ([["version", "users"], ["1.0.0", "10"], ["1.0.0 (93)", "5"]], "line 3: invalid version \"1.0.0 (93)\""),
+        ([["version", "users"], ["1.0.0", "ten"]], "line 2: users \"ten\" is not a whole number"),
+        ([["version", "users"], ["1.0.0", "10", "3"]], "line 2: 3 fields where the header has 2"),
+        ([["version", "users"], ["1.0.0", "10\n2.0.0,5\n"]], "line 2: a quoted field opened here is never closed"),
+        ([["version", "users"], [""], ["1.0.0", "1"]], "line 2: the line is empty"),
+        ([["version", "users"]], "line 1: the file has a header but no installs"),
     ])
-    func strictWithLineNumbers(text: String, expected: String) {
+    func strictWithLineNumbers(lines: [[String]], expected: String) {
         #expect {
-            try InstalledBase.parse(csv: text)
+            try InstalledBase.parse(lines.enumerated().map { CSVRecord(line: $0.offset + 1, fields: $0.element) })
         } throws: { error in
             "\(error)".hasPrefix(expected)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Hummingbird
 import Synchronization
 import Testing
@@ -22,14 +23,17 @@ final class VirtualPace: Pace {
 @Suite struct StorefrontLookupsTests {
     static let listed = Data(#"{"resultCount":1,"results":[{"version":"2.0.0","trackId":42,"bundleId":"com.example.toaster"}]}"#.utf8)
 
-    @Test func rateLimiterSpreadsStartsEvenly() {
+    @Test func rateLimiterLetsABurstGoThenPaces() {
         let pace = VirtualPace()
-        let limiter = RateLimiter(perMinute: 60, pace: pace)
+        let limiter = RateLimiter(perMinute: 60, burst: 3, pace: pace)
+        #expect(limiter.timeToStart(5) == .seconds(2), "three at once, then one a second")
         let slots = (0..<5).map { _ in limiter.waitForSlot() }
-        #expect(slots == [.zero, .seconds(1), .seconds(2), .seconds(3), .seconds(4)])
+        #expect(slots == [.zero, .zero, .zero, .seconds(1), .seconds(2)])
         pace.sleep(for: .seconds(10))
-        #expect(limiter.waitForSlot() == .seconds(14), "after a pause the next start may go at once")
-        #expect(limiter.waitForSlot() == .seconds(15), "but an idle limiter does not save up a burst")
+        #expect((0..<4).map { _ in limiter.waitForSlot() } == [.seconds(12), .seconds(12), .seconds(12), .seconds(13)],
+                "an idle bucket fills up to the burst, no further")
+        let steady = RateLimiter(perMinute: 60, burst: 1, pace: VirtualPace())
+        #expect((0..<3).map { _ in steady.waitForSlot() } == [.zero, .seconds(1), .seconds(2)])
     }
 
     @Test func retriesBackOffOnlyForPassingFailures() throws {
@@ -54,11 +58,44 @@ final class VirtualPace: Pace {
         }
         #expect(once.withLock { $0 } == 1, "a 404 is not retried")
 
-        #expect(throws: SourceError(.serverError, "HTTP 403 Forbidden from itunes.apple.com (after 3 tries)")) {
+        #expect(throws: SourceError(.serverError, "HTTP 403 Forbidden from itunes.apple.com (after 3 tries)", httpStatus: 403)) {
             try RetryPolicy(attempts: 3).run(pace: VirtualPace()) { () throws(SourceError) -> Int in
                 throw SourceError(.serverError, "HTTP 403 Forbidden from itunes.apple.com", httpStatus: 403)
             }
         }
+    }
+
+    @Test func refusedAndResetConnectionsAreRetriedAndRetryAfterIsHonoured() throws {
+        let pace = VirtualPace()
+        let tries = Mutex(0)
+        let value = try RetryPolicy(attempts: 4, firstBackoff: .seconds(1), longestWait: .seconds(60)).run(pace: pace) { () throws(SourceError) -> Int in
+            let number = tries.withLock { $0 += 1; return $0 }
+            if number == 1 { throw SourceError(.unreachable, "cannot connect to 127.0.0.1:9 (connection refused: …)") }
+            if number == 2 { throw SourceError(.serverError, "HTTP 429 Too Many Requests from 127.0.0.1", httpStatus: 429, retryAfter: .seconds(7)) }
+            if number == 3 { throw SourceError(.serverError, "HTTP 503 from 127.0.0.1", httpStatus: 503, retryAfter: .seconds(3600)) }
+            return number
+        }
+        #expect(value == 4)
+        #expect(pace.sleeps == [.seconds(1), .seconds(7), .seconds(60)], "Retry-After when longer than the backoff, capped")
+    }
+
+    @Test func retryAfterInSecondsOrAsADate() {
+        let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
+        #expect(RetryAfter.delay("120", now: now) == .seconds(120))
+        #expect(RetryAfter.delay(" 0 ", now: now) == .zero)
+        #expect(RetryAfter.delay("Sun, 06 Nov 1994 08:50:07 GMT", now: now) == .seconds(30))
+        #expect(RetryAfter.delay("Sun, 06 Nov 1994 08:00:00 GMT", now: now) == .zero, "a date already past asks for no wait")
+        #expect(RetryAfter.delay("soon", now: now) == nil)
+        #expect(RetryAfter.delay("-5", now: now) == nil)
+        #expect(RetryAfter.delay("", now: now) == nil)
+        #expect(RetryAfter.delay("99999999999999999999", now: now) == .seconds(999_999_999))
+    }
+
+    @Test func everyStorefrontIsAskedOnceBeforeAnyIsAskedAgain() {
+        let plan = StorefrontLookups.requests(storefronts: ["kr", "us"], keys: [.id("42"), .bundleID("b")])
+        #expect(plan.map { $0.formName } == ["?id=42&country=kr", "?id=42&country=us", "/kr/lookup?id=42", "/us/lookup?id=42",
+                                              "?bundleId=b&country=kr", "?bundleId=b&country=us", "/kr/lookup?bundleId=b", "/us/lookup?bundleId=b"])
+        #expect(StorefrontLookups.requests(storefronts: ["kr"], keys: [.bundleID("b")]).first?.formName == "?bundleId=b&country=kr")
     }
 
     @Test func bothFormsWithACacheBusterEach() throws {
@@ -91,7 +128,7 @@ final class VirtualPace: Pace {
         try await serving(router) { base in
             let starts = Mutex<[Duration]>([])
             let pace = MonotonicPace()
-            let lookups = try StorefrontLookups(lookupURL: base + "/lookup", timeout: .seconds(5), concurrency: 3, ratePerMinute: 1200,
+            let lookups = try StorefrontLookups(lookupURL: base + "/lookup", timeout: .seconds(5), concurrency: 3, ratePerMinute: 1200, burst: 1,
                                                 retry: RetryPolicy(), pace: pace) { (url: String, timeout: Duration) throws(SourceError) -> Data in
                 starts.withLock { $0.append(pace.now) }
                 return try HTTPFetcher(timeout: timeout).fetch(url)
@@ -100,9 +137,11 @@ final class VirtualPace: Pace {
             let requests = StorefrontLookups.requests(storefronts: storefronts, keys: [.id("42"), .bundleID("com.example.toaster")])
             let seen = Mutex<[Int]>([])
             let begun = pace.now
-            let answers = try await offThePool {
-                try lookups.ask(requests + requests) { done, total in seen.withLock { $0.append(done * 100 + total) } }
+            let round = try await offThePool {
+                lookups.ask(requests + requests) { done, total in seen.withLock { $0.append(done * 100 + total) } }
             }
+            let answers = round.answers
+            #expect(round.unanswered.isEmpty)
             #expect(answers.count == 24, "a request asked twice is asked once")
             #expect(answers.allSatisfy { $0.entry?.listing.version == "2.0.0" })
             #expect(asked.withLock { $0.count } == 24)
@@ -113,7 +152,7 @@ final class VirtualPace: Pace {
             for (number, start) in starts.withLock({ $0 }).sorted().enumerated() {
                 #expect(start - begun >= .milliseconds(50) * number, "1200 a minute: one start every 50 ms at most")
             }
-            #expect(seen.withLock { $0 }.first == 6 && seen.withLock { $0 }.last == 606, "progress counts storefronts from 0 of 6 to 6 of 6")
+            #expect(seen.withLock { $0 }.first == 24 && seen.withLock { $0 }.last == 2424, "progress counts requests from 0 of 24 to 24 of 24")
         }
     }
 
@@ -124,25 +163,67 @@ final class VirtualPace: Pace {
             return Self.listed
         }
         let heard = Mutex<[String]>([])
-        _ = try? lookups.ask(StorefrontLookups.requests(storefronts: ["kr", "jp"], keys: [.id("42")]), each: { request, result in
+        _ = lookups.ask(StorefrontLookups.requests(storefronts: ["kr", "jp"], keys: [.id("42")]), each: { request, result in
             let what = switch result {
             case .success(let answer): answer.entry?.listing.version ?? "not listed"
             case .failure(let failure): failure.message
             }
             heard.withLock { $0.append("\(request.storefront) \(request.form.rawValue): \(what)") }
         })
-        #expect(heard.withLock { $0 } == ["kr query: 2.0.0", "kr path: 2.0.0", "jp query: 2.0.0",
-                                          "jp path: HTTP 503 Service Unavailable from itunes.apple.com"])
+        #expect(heard.withLock { $0 }.sorted() == ["jp path: HTTP 503 Service Unavailable from itunes.apple.com", "jp query: 2.0.0",
+                                                   "kr path: 2.0.0", "kr query: 2.0.0"])
     }
 
-    @Test func aFailureThatPersistsNamesTheStorefront() async throws {
+    @Test func aFailureThatPersistsLeavesItsRequestUnansweredAndTheRestAnswered() async throws {
         let lookups = try StorefrontLookups(lookupURL: "https://itunes.apple.com/lookup", timeout: .seconds(1), concurrency: 2, ratePerMinute: 60_000,
                                             retry: RetryPolicy(attempts: 2), pace: VirtualPace()) { (url: String, _: Duration) throws(SourceError) -> Data in
             if url.contains("country=jp") { throw SourceError(.serverError, "HTTP 503 Service Unavailable from itunes.apple.com", httpStatus: 503) }
             return Self.listed
         }
-        #expect(throws: SourceError(.serverError, "storefront jp, ?id=42&country=: HTTP 503 Service Unavailable from itunes.apple.com (after 2 tries)")) {
-            try lookups.ask(StorefrontLookups.requests(storefronts: ["kr", "jp"], keys: [.id("42")]))
+        let round = lookups.ask(StorefrontLookups.requests(storefronts: ["kr", "jp", "us"], keys: [.id("42")]))
+        #expect(round.answers.map(\.request.formName) == ["?id=42&country=kr", "?id=42&country=us", "/kr/lookup?id=42", "/jp/lookup?id=42", "/us/lookup?id=42"])
+        #expect(round.unanswered == [UnansweredLookup(request: LookupRequest(storefront: "jp", key: .id("42"), form: .query),
+                                                      reason: "HTTP 503 Service Unavailable from itunes.apple.com (after 2 tries)")])
+    }
+
+    /// A loopback server that refuses connections, then resets them, then answers 429 and 503
+    /// with Retry-After, before it answers: every storefront ends answered, none is lost.
+    @Test func aServerThatMisbehavesForAWhileIsWaitedOut() async throws {
+        let served = Mutex(0)
+        let answers: [String] = [
+            "HTTP/1.1 429 Too Many Requests\r\nRetry-After: 0\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            "HTTP/1.1 503 Service Unavailable\r\nretry-after: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+        ]
+        let body = String(decoding: Self.listed, as: UTF8.self)
+        let ok = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        try await servingConnections({ connection in
+            let number = served.withLock { $0 += 1; return $0 }
+            switch number {
+            case 1...2:
+                // A reset: close at once with unsent data discarded (SO_LINGER 0 sends RST).
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+            case 3...4: _ = sendAll(connection, Array(answers[number - 3].utf8))
+            default: _ = sendAll(connection, Array(ok.utf8))
+            }
+        }) { base in
+            let refusedFirst = Mutex(true)
+            let lookups = try StorefrontLookups(lookupURL: base + "/lookup", timeout: .seconds(5), concurrency: 1, ratePerMinute: 60_000,
+                                                retry: RetryPolicy(attempts: 6, firstBackoff: .milliseconds(10)), pace: MonotonicPace()) {
+                (url: String, timeout: Duration) throws(SourceError) -> Data in
+                // The first attempt goes to a closed port: connection refused.
+                let first = refusedFirst.withLock { (isFirst: inout Bool) -> Bool in
+                    defer { isFirst = false }
+                    return isFirst
+                }
+                if first { return try HTTPFetcher(timeout: timeout).fetch("http://127.0.0.1:9/lookup") }
+                return try HTTPFetcher(timeout: timeout).fetch(url)
+            }
+            let round = try await offThePool { lookups.ask(StorefrontLookups.requests(storefronts: ["kr", "jp"], keys: [.id("42")])) }
+            #expect(round.unanswered.isEmpty, "\(round.unanswered)")
+            #expect(round.answers.count == 4)
+            #expect(round.answers.allSatisfy { $0.entry?.listing.version == "2.0.0" })
+            #expect(served.withLock { $0 } == 8, "the first request: refused, two resets, a 429, a 503, then answered; then three more")
         }
     }
 }

@@ -140,7 +140,7 @@ public enum BoardRenderer {
         let lines = state.answerLines(storefront)
         if lines.isEmpty { line("Not asked yet.", y: y, style: .hint, into: &canvas) }
         for (request, answer, failure) in lines where y <= last {
-            var text = request.formName.replacing("{cc}", with: request.storefront).replacing("country=", with: "country=\(request.storefront)") + "  "
+            var text = request.formName + "  "
             if let failure {
                 text += "failed: \(failure)"
             } else if let answer {
