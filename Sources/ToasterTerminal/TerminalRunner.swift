@@ -16,7 +16,7 @@ public final class TerminalRunner {
     private let checker: Checker
     private let recorder: Recorder
     private let trace: TraceFile?
-    private let mailbox = CheckMailbox()
+    private let mailbox = Mailbox<CheckResult>()
     private var state: AppState
     private var timers: [(id: TimerID, deadline: ContinuousClock.Instant)] = []
     private var exitStatus: Int32?
@@ -53,7 +53,7 @@ public final class TerminalRunner {
             }
             recordNotes()
             if wait(signals: signals) { dispatch(.terminate(.hangup), session) }
-            for signal in drain(signals) where exitStatus == nil {
+            for signal in LoopWait.drain(signals: signals) where exitStatus == nil {
                 handle(signal: signal, session, forceRedraw: &lastFrame)
             }
             for result in mailbox.take() where exitStatus == nil {
@@ -77,21 +77,11 @@ public final class TerminalRunner {
     /// Blocks until input, a signal, a check outcome or the next timer; true when the
     /// terminal has gone away.
     private func wait(signals: Int32) -> Bool {
-        var descriptors = [STDIN_FILENO, signals, mailbox.readDescriptor].map {
-            pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
-        }
         let timeout = timers.map(\.deadline).min().map { deadline -> Int32 in
             let remaining = ContinuousClock.now.duration(to: deadline).components
             return Int32(clamping: max(0, remaining.seconds * 1000 + (remaining.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
         } ?? -1
-        guard poll(&descriptors, nfds_t(descriptors.count), timeout) > 0 else { return false }
-        return descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
-    }
-
-    private func drain(_ signals: Int32) -> [Int32] {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { read(signals, $0.baseAddress, $0.count) }
-        return count > 0 ? buffer[0..<count].map(Int32.init) : []
+        return LoopWait.wait(signals: signals, mailbox: mailbox.readDescriptor, milliseconds: timeout)
     }
 
     private func handle(signal: Int32, _ session: TerminalSession, forceRedraw lastFrame: inout Canvas?) {

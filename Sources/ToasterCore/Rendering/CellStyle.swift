@@ -19,4 +19,12 @@ public enum CellStyle: String, Sendable, CaseIterable {
     /// The simulated App Store and browser screens.
     case storeText = "store"
     case progressBar = "progress-bar"
+    /// Preflight's storefront board: one role per state of a storefront (each also has a glyph).
+    case boardServed = "board-served"
+    case boardWaiting = "board-waiting"
+    case boardNotListed = "board-not-listed"
+    case boardDeadEnd = "board-dead-end"
+    case boardUnanswered = "board-unanswered"
+    /// Not asked yet, or being asked.
+    case boardPending = "board-pending"
 }

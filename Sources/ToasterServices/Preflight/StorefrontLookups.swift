@@ -83,8 +83,10 @@ public final class StorefrontLookups: Sendable {
     }
 
     /// Asks every request once, paced; `progress(done, total)` counts requests answered or
-    /// failed for good. A request that fails after its retries is unanswered; the others go on.
-    public func ask(_ requests: [LookupRequest], progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in })
+    /// failed for good, and `each` hears every answer or failure as it comes (the board shows
+    /// them). A request that fails after its retries is unanswered; the others go on.
+    public func ask(_ requests: [LookupRequest], progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void = { _, _ in },
+                    each: @escaping @Sendable (LookupRequest, Result<LookupAnswer, SourceError>) -> Void = { _, _ in })
         -> LookupRound {
         let unique = requests.reduce(into: [LookupRequest]()) { if !$0.contains($1) { $0.append($1) } }
         let state = LookupRound.Collecting()
@@ -97,6 +99,7 @@ public final class StorefrontLookups: Sendable {
                     let request = unique[index]
                     let outcome: Result<LookupAnswer, SourceError>
                     do throws(SourceError) { outcome = .success(try self.answer(request)) } catch { outcome = .failure(error) }
+                    each(request, outcome)
                     let done = state.record(outcome, of: request, at: index)
                     progress(done, unique.count)
                 }

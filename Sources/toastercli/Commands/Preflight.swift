@@ -6,6 +6,7 @@ import Synchronization
 import ToasterCommandLine
 import ToasterCore
 import ToasterServices
+import ToasterTerminal
 
 /// `toastercli preflight`: what every storefront serves against the policy about to be
 /// published, and every way a user could be stranded (docs/10-preflight.md).
@@ -49,6 +50,10 @@ struct Preflight: ParsableCommand {
 
     @Option(parsing: .unconditional, help: "Seconds between rounds of --watch.") var interval = 300.0
 
+    @Flag(help: "With --watch on a terminal: print a line a round instead of the storefront board.") var noBoard = false
+
+    @Option(help: "The storefront board's theme: a built-in name or a theme file's path (as for run).") var theme: String?
+
     func validate() throws {
         try OptionRange.check(concurrency, within: 1...64, "--concurrency", unit: "requests")
         try OptionRange.check(rate, within: 1...100_000, "--rate", unit: "requests a minute")
@@ -84,6 +89,13 @@ struct Preflight: ParsableCommand {
             connect = try appStoreConnect.client(timeout: limit, trust: certificates)
         } catch {
             return try stop(.unfinished(now: inputs.clock, error: "\(error)"))
+        }
+        if showsBoard {
+            let facts: AppStoreConnectFacts?
+            do { facts = try connect?.facts(appID: inputs.appId, bundleID: inputs.bundleId) } catch {
+                return try stop(.unfinished(now: inputs.clock, error: error.message))
+            }
+            try runBoard(lookups: lookups, storefronts: try storefronts(facts), facts: facts, layers: layers, installed: installed)
         }
         while true {
             // App Store Connect first, each round: a version's state changes when someone releases it.
@@ -127,11 +139,71 @@ struct Preflight: ParsableCommand {
         return available
     }
 
+    /// The board replaces the lines of `--watch` when a person watches: text on a terminal.
+    private var showsBoard: Bool {
+        watch && !noBoard && format == .text && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    }
+
+    /// `--watch` as the storefront board; its final report goes to the normal screen, so that
+    /// it stays in the scrollback. Ends the process with the board's status, or returns when the
+    /// terminal cannot show the board (the lines follow).
+    private func runBoard(lookups: StorefrontLookups, storefronts: [String], facts: AppStoreConnectFacts?, layers: [PolicyLayer],
+                          installed: [InstalledGroup]?) throws {
+        // The policy's versions were checked before the lookups began.
+        var input = try inputs.input(answers: [], layers: layers, installed: installed)
+        input.storefronts = storefronts
+        input.appStoreConnect = facts
+        let requests = StorefrontLookups.requests(storefronts: storefronts, keys: inputs.keys)
+        let app = [inputs.appId.map { "id \($0)" }, inputs.bundleId.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        var start = BoardState(input: input, app: app)
+        start.phasedRelease = facts?.phasedRelease?.text
+        let runner = BoardRunner(state: start, theme: try ThemeChoice.resolve(theme), requests: requests,
+                                 interval: .milliseconds(Int64(interval * 1000)), strict: strict) { requests, post in
+            _ = lookups.ask(requests, each: { request, result in
+                switch result {
+                case .success(let answer): post(.answered(answer))
+                case .failure(let error): post(.failed(request, reason: error.message))
+                }
+            })
+        }
+        let (ending, state): (BoardRunner.Ending, BoardState)
+        do {
+            (ending, state) = try runner.run()
+        } catch {
+            let reason = switch error {
+            case .dumbTerminal: "TERM is unset or \"dumb\""
+            case .unknownTerminal(let name): "the terminal type \"\(name)\" is not in the terminfo database"
+            default: error.description
+            }
+            Output.write("no storefront board: \(reason); a line a round instead\n", to: STDERR_FILENO)
+            return
+        }
+        let status: Int32
+        switch ending {
+        case .nothingBlocks:
+            Output.line(state.report.map(render) ?? "")
+            Output.line("safe to force now")
+            status = 0
+        case .stuck:
+            Output.line(state.report.map(render) ?? "")
+            status = Self.deadEndStatus
+        case .quit(let quitStatus):
+            if let report = state.report { Output.line(render(report)) }
+            if let missing = state.withoutAnswer { Output.write("quit with \(missing)\n", to: STDERR_FILENO) }
+            status = quitStatus
+        case .signal(let signalStatus):
+            status = signalStatus
+        }
+        // A round may still wait on a slow storefront: end now, the terminal restored and the report out.
+        fflush(nil)
+        _exit(status)
+    }
+
     private func round(lookups: StorefrontLookups, storefronts: [String], facts: AppStoreConnectFacts?, layers: [PolicyLayer],
                        installed: [InstalledGroup]?) -> PreflightReport {
         let requests = StorefrontLookups.requests(storefronts: storefronts, keys: inputs.keys)
         let bar = ProgressLine(onTerminal: isatty(STDERR_FILENO) == 1)
-        let found = lookups.ask(requests) { done, total in bar.show(done: done, total: total, paced: lookups.limiter.timeToStart(total - done)) }
+        let found = lookups.ask(requests, progress: { done, total in bar.show(done: done, total: total, paced: lookups.limiter.timeToStart(total - done)) })
         bar.clear()
         do {
             var input = try inputs.input(answers: found.answers, layers: layers, installed: installed)

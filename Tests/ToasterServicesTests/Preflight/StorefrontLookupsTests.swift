@@ -156,6 +156,24 @@ final class VirtualPace: Pace {
         }
     }
 
+    @Test func eachAnswerAndFailureIsHeardAsItComes() throws {
+        let lookups = try StorefrontLookups(lookupURL: "https://itunes.apple.com/lookup", timeout: .seconds(1), concurrency: 1, ratePerMinute: 60_000,
+                                            retry: RetryPolicy(attempts: 1), pace: VirtualPace()) { (url: String, _: Duration) throws(SourceError) -> Data in
+            if url.contains("/jp/") { throw SourceError(.serverError, "HTTP 503 Service Unavailable from itunes.apple.com", httpStatus: 503) }
+            return Self.listed
+        }
+        let heard = Mutex<[String]>([])
+        _ = lookups.ask(StorefrontLookups.requests(storefronts: ["kr", "jp"], keys: [.id("42")]), each: { request, result in
+            let what = switch result {
+            case .success(let answer): answer.entry?.listing.version ?? "not listed"
+            case .failure(let failure): failure.message
+            }
+            heard.withLock { $0.append("\(request.storefront) \(request.form.rawValue): \(what)") }
+        })
+        #expect(heard.withLock { $0 }.sorted() == ["jp path: HTTP 503 Service Unavailable from itunes.apple.com", "jp query: 2.0.0",
+                                                   "kr path: 2.0.0", "kr query: 2.0.0"])
+    }
+
     @Test func aFailureThatPersistsLeavesItsRequestUnansweredAndTheRestAnswered() async throws {
         let lookups = try StorefrontLookups(lookupURL: "https://itunes.apple.com/lookup", timeout: .seconds(1), concurrency: 2, ratePerMinute: 60_000,
                                             retry: RetryPolicy(attempts: 2), pace: VirtualPace()) { (url: String, _: Duration) throws(SourceError) -> Data in

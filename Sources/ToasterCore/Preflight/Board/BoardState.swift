@@ -1,0 +1,240 @@
+import FoundationEssentials
+
+/// What one storefront looks like on the board. Each state has a colour (its theme role) and a
+/// glyph, so that a monochrome terminal or `NO_COLOR` reads the same.
+public enum BoardCell: String, Sendable, CaseIterable {
+    /// Serves what the policy needs: no finding that waiting could end touches it.
+    case served
+    /// Serves an older version, or one too young: the store catching up ends it.
+    case waiting
+    case notListed = "not listed"
+    /// A dead end that waiting cannot end (an iOS minimum, an update URL).
+    case deadEnd = "dead end"
+    /// Its lookups failed after their retries.
+    case unanswered
+    case asking
+    case notAsked = "not asked"
+
+    public var glyph: Character {
+        switch self {
+        case .notAsked: "·"
+        case .asking: "~"
+        case .served: "✓"
+        case .waiting: "◷"
+        case .notListed: "-"
+        case .deadEnd: "✗"
+        case .unanswered: "?"
+        }
+    }
+
+    public var style: CellStyle {
+        switch self {
+        case .notAsked, .asking: .boardPending
+        case .served: .boardServed
+        case .waiting: .boardWaiting
+        case .notListed: .boardNotListed
+        case .deadEnd: .boardDeadEnd
+        case .unanswered: .boardUnanswered
+        }
+    }
+}
+
+/// What the asking side tells the board, from its own thread, as it happens.
+public enum BoardEvent: Sendable, Equatable {
+    /// A round begins: these requests will be asked.
+    case roundStarted([LookupRequest])
+    case answered(LookupAnswer)
+    /// A request that failed after its retries, and why (the raw status or the transport's words).
+    case failed(LookupRequest, reason: String)
+    /// Every request of the round has answered or failed.
+    case roundEnded
+}
+
+/// What a key asks the shell to do.
+public enum BoardCommand: Sendable, Equatable {
+    case askNow
+    case quit
+}
+
+/// The storefront board of `preflight --watch` on a terminal: every storefront asked, what each
+/// answered, the findings over everything answered so far, the cursor and the open storefront.
+/// Pure: events and keys in, a new state out; the clock is `now`, set by the shell.
+public struct BoardState: Sendable {
+    /// The storefronts, policy, installed base and clock; the answers are the board's own.
+    public var input: PreflightInput
+    /// The app as asked: `id 1234567890` and/or `bundleId com.example.toaster`.
+    public var app: String
+    /// The phased release App Store Connect reports (`active, day 3 of 7`), when it is known.
+    public var phasedRelease: String?
+    public private(set) var round = 0
+    /// When the next round starts; nil while one runs, or before the first.
+    public var nextRound: Date?
+    public var cursor = 0
+    /// The storefront whose answers are open (Enter), if any.
+    public private(set) var opened: String?
+    /// The evaluation of every storefront answered so far.
+    public private(set) var report: PreflightReport?
+    public private(set) var requestsDone = 0
+    public private(set) var requestsTotal = 0
+    /// Answers by request, the latest of each.
+    public private(set) var answers: [LookupRequest: LookupAnswer] = [:]
+    /// Requests whose latest asking failed, and why.
+    public private(set) var failures: [LookupRequest: String] = [:]
+    /// Requests of the running round not answered yet.
+    private var inFlight: Set<LookupRequest> = []
+    /// Every request ever planned, in plan order (the answers list in this order).
+    private var planned: [LookupRequest] = []
+
+    public init(input: PreflightInput, app: String) {
+        self.input = input
+        self.app = app
+    }
+
+    public var storefronts: [String] { input.storefronts }
+
+    public var isAsking: Bool { !inFlight.isEmpty }
+
+    // MARK: Events
+
+    public mutating func apply(_ event: BoardEvent) {
+        switch event {
+        case .roundStarted(let requests):
+            round += 1
+            nextRound = nil
+            inFlight = Set(requests)
+            requestsDone = 0
+            requestsTotal = requests.count
+            for request in requests where !planned.contains(request) { planned.append(request) }
+        case .answered(let answer):
+            guard inFlight.remove(answer.request) != nil else { return }
+            answers[answer.request] = answer
+            failures[answer.request] = nil
+            requestsDone += 1
+            evaluate()
+        case let .failed(request, reason):
+            guard inFlight.remove(request) != nil else { return }
+            failures[request] = reason
+            requestsDone += 1
+            evaluate()
+        case .roundEnded:
+            inFlight.removeAll()
+            evaluate()
+        }
+    }
+
+    /// Evaluates the storefronts whose every request has an answer (from this round or an
+    /// earlier one); a failure keeps the earlier answer in the evaluation, and the cell says
+    /// `unanswered`.
+    private mutating func evaluate() {
+        let complete = storefronts.filter { code in
+            let requests = planned.filter { $0.storefront == code }
+            return !requests.isEmpty && requests.allSatisfy { answers[$0] != nil }
+        }
+        var evaluated = input
+        evaluated.storefronts = complete
+        evaluated.answers = planned.compactMap { answers[$0] }.filter { complete.contains($0.request.storefront) }
+        // The policy's versions were checked before the board started, so this does not fail;
+        // if it did, the last evaluation stands.
+        if let report = try? evaluated.evaluate() { self.report = report }
+    }
+
+    // MARK: What the board shows
+
+    public func cell(_ storefront: String) -> BoardCell {
+        let requests = planned.filter { $0.storefront == storefront }
+        if requests.contains(where: { failures[$0] != nil }) { return .unanswered }
+        guard let view = report?.storefronts.first(where: { $0.storefront == storefront }) else {
+            return requests.contains(where: inFlight.contains) ? .asking : .notAsked
+        }
+        let findings = report?.findings.filter { $0.storefronts.contains(storefront) } ?? []
+        if findings.contains(where: { $0.severity == .deadEnd && !$0.kind.endsByWaiting }) { return .deadEnd }
+        if view.served == nil { return .notListed }
+        return findings.contains(where: \.kind.endsByWaiting) ? .waiting : .served
+    }
+
+    public var counts: [(cell: BoardCell, count: Int)] {
+        let cells = storefronts.map(cell)
+        return BoardCell.allCases.map { state in (state, cells.filter { $0 == state }.count) }
+    }
+
+    /// The storefronts with an unanswered request.
+    public var unanswered: [String] { storefronts.filter { cell($0) == .unanswered } }
+
+    /// What quitting leaves unknown: the storefronts not evaluated, or whose last asking failed,
+    /// as one sentence; nil when every storefront answered.
+    public var withoutAnswer: String? {
+        let missing = storefronts.filter { code in
+            cell(code) == .unanswered || !(report?.storefronts.contains { $0.storefront == code } ?? false)
+        }
+        return missing.isEmpty ? nil : "no answer from \(FindingCollector.list(missing, none: ""))"
+    }
+
+    /// What `--watch` does now: nothing blocks once every storefront answered and the
+    /// evaluation has nothing that waiting could end.
+    public var watchStep: PreflightReport.WatchStep? {
+        guard !isAsking, let report, report.storefronts.count == storefronts.count, unanswered.isEmpty else { return nil }
+        return report.watchStep
+    }
+
+    /// The exit status of quitting now: 3 while a dead end or anything waiting blocks, 1 when
+    /// only unanswered (or never answered) storefronts stand in the way.
+    public func quitStatus(strict: Bool) -> Int32 {
+        if let report {
+            if report.hasDeadEnd || report.findings.contains(where: \.kind.endsByWaiting) { return 3 }
+            if strict, !report.findings.isEmpty { return 3 }
+        }
+        if watchStep == .safe { return 0 }
+        return 1
+    }
+
+    /// The policy layer that forces the highest minimum, as the header names it.
+    public var forcing: String {
+        let minimums = input.layers.compactMap { layer in
+            layer.policy.minimumRequiredVersion.flatMap { text in (try? Version(text)).map { (text, $0, layer.name) } }
+        }
+        if let top = minimums.max(by: { $0.1 < $1.1 }) { return "forcing \(TextSanitizer.cleanLine(top.0)) (\(TextSanitizer.cleanLine(top.2)))" }
+        if let ranged = input.layers.first(where: { $0.policy.forcedRange != nil }), let range = ranged.policy.forcedRange {
+            return "forcing \(TextSanitizer.cleanLine(range.minAppVersion))–\(TextSanitizer.cleanLine(range.maxAppVersion)) up (\(TextSanitizer.cleanLine(ranged.name)))"
+        }
+        return "forcing what the rules decide"
+    }
+
+    /// When forcing becomes safe, if only the release's age stands in the way: the youngest
+    /// release date served plus the minimum release age.
+    public var safeAt: Date? {
+        guard let report, !report.findings.isEmpty,
+              report.findings.allSatisfy({ $0.kind == .tooFresh || !$0.kind.endsByWaiting && $0.severity != .deadEnd }) else { return nil }
+        let released = report.storefronts.compactMap { $0.served?.listing.releaseDate.flatMap(ISO8601.parse) }
+        guard let youngest = released.max() else { return nil }
+        let safe = youngest.addingTimeInterval(Double(input.minimumReleaseAge.components.seconds))
+        return safe > input.now ? safe : nil
+    }
+
+    /// The answers of a storefront, in plan order, with the failures.
+    public func answerLines(_ storefront: String) -> [(request: LookupRequest, answer: LookupAnswer?, failure: String?)] {
+        planned.filter { $0.storefront == storefront }.map { ($0, answers[$0], failures[$0]) }
+    }
+
+    // MARK: Keys
+
+    /// Moves the cursor over a grid `columns` wide, opens and closes a storefront's answers;
+    /// returns what the shell must do, if anything.
+    public mutating func press(_ key: Key, columns: Int) -> BoardCommand? {
+        let columns = max(1, columns), last = storefronts.count - 1
+        switch key {
+        case .left, .character("h"): cursor = max(0, cursor - 1)
+        case .right, .character("l"): cursor = min(last, cursor + 1)
+        case .up, .character("k"): if cursor - columns >= 0 { cursor -= columns }
+        case .down, .character("j"): if cursor + columns <= last { cursor += columns } else if cursor / columns < last / columns { cursor = last }
+        case .home: cursor = 0
+        case .end: cursor = last
+        case .enter: opened = storefronts.indices.contains(cursor) ? storefronts[cursor] : nil
+        case .escape: opened = nil
+        case .character("r"): return isAsking ? nil : .askNow
+        case .character("q"), .controlC: return .quit
+        default: break
+        }
+        if opened != nil, storefronts.indices.contains(cursor) { opened = storefronts[cursor] }
+        return nil
+    }
+}

@@ -1,0 +1,20 @@
+import Glibc
+
+/// What both event loops (the app's and the preflight board's) block on: standard input, the
+/// signal self-pipe and a mailbox's pipe.
+enum LoopWait {
+    /// Blocks until one of them is readable or `milliseconds` pass (-1: no limit); true when
+    /// the terminal has gone away.
+    static func wait(signals: Int32, mailbox: Int32, milliseconds: Int32) -> Bool {
+        var descriptors = [STDIN_FILENO, signals, mailbox].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return false }
+        return descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
+    /// The signal numbers waiting in the self-pipe, one byte each.
+    static func drain(signals: Int32) -> [Int32] {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = buffer.withUnsafeMutableBytes { read(signals, $0.baseAddress, $0.count) }
+        return count > 0 ? buffer[0..<count].map(Int32.init) : []
+    }
+}
