@@ -268,6 +268,14 @@ extension LinkPattern {
         /// accepts, and how many scalars it read before no state was left. `foldingCase`
         /// compares ASCII letters without their case, to tell a near miss that only case made.
         func progress(_ subject: [UInt32], trailingSlash: Bool, foldingCase: Bool) -> (accepted: Bool, consumed: Int) {
+            // The plain start first: most patterns part from a subject there, and cheaply.
+            var common = 0
+            while common < min(subject.count, prefix.count),
+                  subject[common] == prefix[common] || foldingCase && Run.otherCase(subject[common]) == prefix[common] {
+                common += 1
+            }
+            let wantsOnlyTheSlash = trailingSlash && common == subject.count && prefix.count == subject.count + 1 && prefix.last == LinkPattern.slash
+            if common < prefix.count, !wantsOnlyTheSlash { return (false, common) }
             var run = Run(operations: operations, foldingCase: foldingCase)
             // Two sets, reused step after step: no allocation per scalar.
             var current: [Int] = [], next: [Int] = []
@@ -275,12 +283,12 @@ extension LinkPattern {
             next.reserveCapacity(8)
             run.closure(of: start, into: &current)
             for (position, scalar) in subject.enumerated() {
-                if current.isEmpty { return (false, position) }
                 run.step(current, by: scalar, literally: false, into: &next)
                 swap(&current, &next)
+                if current.isEmpty { return (false, position) }
             }
             if current.contains(0) { return (true, subject.count) }
-            guard trailingSlash, !current.isEmpty else { return (false, subject.count) }
+            guard trailingSlash else { return (false, subject.count) }
             run.step(current, by: LinkPattern.slash, literally: true, into: &next)
             return (next.contains(0), subject.count)
         }
@@ -363,7 +371,7 @@ extension LinkPattern {
         }
 
         /// The ASCII letter's other case.
-        private static func otherCase(_ scalar: UInt32) -> UInt32? {
+        static func otherCase(_ scalar: UInt32) -> UInt32? {
             switch scalar {
             case 0x41...0x5A: scalar + 0x20
             case 0x61...0x7A: scalar - 0x20

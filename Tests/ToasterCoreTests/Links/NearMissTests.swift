@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func exclusionsAreNotCandidatesAndNeitherAreMatchesElsewhere() throws {
-        #expect(try Self.miss(#"{"/": "/private/*", "exclude": true}"#, "/private") == nil)
+        #expect(try Self.miss(#"{"/": "/private/*", "exclude": true}"#, "/public") == nil)
         let file = try IOSReadingTests.components(#"{"/": "/a"}"#)
         #expect(file.verdict(for: "https://example.com/a", appID: Self.app).nearMiss == nil, "a match has no near miss")
         #expect(file.verdict(for: "https://example.com/a", appID: "OTHER.app").nearMiss == nil, "no rule was tried")
