@@ -133,8 +133,8 @@ struct Preflight: ParsableCommand {
         guard let facts, inputs.countries.lowercased() == "all" else { return named }
         let available = named.filter(facts.availableStorefronts.contains)
         if available.count < named.count {
-            printWarning("App Store Connect: the app is not available in \(named.count - available.count) of \(named.count) storefronts; "
-                         + "only the \(available.count) where it is are asked")
+            Output.warning("App Store Connect: the app is not available in \(named.count - available.count) of \(named.count) storefronts; "
+                           + "only the \(available.count) where it is are asked")
         }
         return available
     }

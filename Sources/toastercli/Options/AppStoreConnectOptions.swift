@@ -1,4 +1,5 @@
 import ArgumentParser
+import ToasterCommandLine
 import ToasterServices
 
 /// `preflight`'s App Store Connect key, from the options or from the environment names fastlane
@@ -35,7 +36,7 @@ struct AppStoreConnectOptions: ParsableArguments {
         guard let keyID = values[0], let issuerID = values[1], let path = values[2] else { return nil }
         do {
             let (token, warning) = try AppStoreConnectToken.reading(keyID: keyID, issuerID: issuerID, path: path)
-            if let warning { printWarning(warning) }
+            if let warning { Output.warning(warning) }
             return try AppStoreConnectClient(baseURL: ascUrl, token: token, timeout: timeout, trust: trust)
         } catch {
             throw CLIError(error.message)
