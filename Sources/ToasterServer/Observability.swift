@@ -104,8 +104,10 @@ public final class ServerMetrics: Sendable {
 }
 
 /// Counts a connection from the moment it is set up until it closes; one per connection
-/// (`Observability.connectionCounter()`).
-final class ConnectionCounter: RemovableChannelHandler, Sendable {
+/// (`Observability.connectionCounter()`). Inbound only because NIO takes no handler that is
+/// neither; what it reads passes on untouched.
+final class ConnectionCounter: ChannelInboundHandler, RemovableChannelHandler, Sendable {
+    typealias InboundIn = Any
     private let meter: Meter
 
     init(_ meter: Meter) { self.meter = meter }
