@@ -162,7 +162,8 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
         }
         response.headers[.requestID] = id
         let status = response.status.code, bytes = response.body.contentLength ?? 0
-        let route = context.endpointPath ?? "unmatched"
+        // Hummingbird names the not-found responder's path "NotFound"; one label for every unmatched path.
+        let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
         let observability = observability
         response.body = response.body.afterWriting {
             let elapsed = ContinuousClock.now - start

@@ -54,7 +54,7 @@ import Testing
         try app.terminal.waitForScreen("jp waiting") { $0.contains("◷ jp") && $0.contains("next ask in") && $0.contains("q quit") }
         try app.terminal.press("q")
         let screen = try Self.expectRestored(app, status: 3)
-        #expect(screen.contains("DEAD END  min-above-store"), "the last report is printed")
+        #expect(screen.contains("dead-end  min-above-store"), "the last report is printed")
     }
 
     @Test func inputIsReadWhileARoundRuns() throws {

@@ -95,7 +95,9 @@ import Testing
         try later.send(Self.get)
         #expect(later.read(through: "\"resultCount\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
         try server.waitForOutput("accepting connections again")
-        #expect(occurrences("cannot accept connections", in: server) == 1)
+        // One line per time the descriptors run out (an accept that succeeds in between ends
+        // one), never one per failed accept: those were thousands a second.
+        #expect((1...5).contains(occurrences("cannot accept connections", in: server)))
     }
 
     @Test func headConnectAndTransferCodingsAreAnsweredAsHTTP11Says() throws {

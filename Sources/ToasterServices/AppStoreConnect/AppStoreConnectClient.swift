@@ -103,7 +103,7 @@ public struct AppStoreConnectClient: Sendable {
 
     private func one<Resource: Decodable>(_ path: String, as type: Resource.Type) throws(SourceError) -> Resource? {
         let data = try get(url(path, query: []), endpoint: "GET \(path)")
-        return try JSONPayload.decode(AppStoreConnectAnswers.One<Resource>.self, from: data, what: "App Store Connect GET \(path)").value.data
+        return try JSONPayload.decode(AppStoreConnectAnswers.One<Resource>.self, from: data, what: "App Store Connect GET \(path) answer").value.data
     }
 
     private func list<Resource: Decodable>(_ path: String, query: [(String, String)], as type: Resource.Type) throws(SourceError) -> [Resource] {
