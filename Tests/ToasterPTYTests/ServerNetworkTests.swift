@@ -93,11 +93,11 @@ import Testing
         held.removeAll()
         let later = try RawConnection(server.baseURL)
         try later.send(Self.get)
-        #expect(later.read(through: "\"resultCount\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
+        #expect(later.read(through: "\"resultCount\"", within: 30)?.hasPrefix("HTTP/1.1 200 OK") == true)
         try server.waitForOutput("accepting connections again")
         // One line per time the descriptors run out (an accept that succeeds in between ends
-        // one), never one per failed accept: those were thousands a second.
-        #expect((1...5).contains(occurrences("cannot accept connections", in: server)))
+        // it), never one per failed accept: those were thousands a second.
+        #expect(occurrences("cannot accept connections", in: server) <= occurrences("accepting connections again", in: server))
     }
 
     @Test func headConnectAndTransferCodingsAreAnsweredAsHTTP11Says() throws {

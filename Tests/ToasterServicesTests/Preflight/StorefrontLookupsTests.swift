@@ -128,7 +128,9 @@ final class VirtualPace: Pace {
         try await serving(router) { base in
             let starts = Mutex<[Duration]>([])
             let pace = MonotonicPace()
-            let lookups = try StorefrontLookups(lookupURL: base + "/lookup", timeout: .seconds(5), concurrency: 3, ratePerMinute: 1200, burst: 1,
+            // A generous timeout: a loaded machine must not turn a 300 ms answer into a retry, which
+            // would put a second request in flight beside the first.
+            let lookups = try StorefrontLookups(lookupURL: base + "/lookup", timeout: .seconds(30), concurrency: 3, ratePerMinute: 1200, burst: 1,
                                                 retry: RetryPolicy(), pace: pace) { (url: String, timeout: Duration) throws(SourceError) -> Data in
                 starts.withLock { $0.append(pace.now) }
                 return try HTTPFetcher(timeout: timeout).fetch(url)
