@@ -67,7 +67,7 @@ import Testing
         (["--aasa", "https://a.example", "--aasa", "https://A.example/"], "--aasa names a.example twice"),
         (["--aasa", "https://a.example", "--timeout", "0"], "--timeout must be more than 0"),
     ])
-    func usageErrorsNameTheFlag(arguments: [String], message: String) throws {
+    func usageMistakesNameTheFlag(arguments: [String], message: String) throws {
         let result = try check(arguments + ["https://a.example/1"])
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "\(result.stderr)")
