@@ -123,21 +123,22 @@ public final class PostgresPolicy: PolicyBackend {
         var away = false
         while !Task.isCancelled {
             do {
-                let connection = try await connect()
-                defer { Self.close(connection) }
-                try await withTaskCancellationHandler {
-                    try await connection.listen(on: Self.channel) { notifications in
-                        if away {
-                            logger.notice("the policy database is reachable again", metadata: ["database": "\(place)"])
-                            away = false
-                        }
-                        if let stored = try await Self.read(on: connection, logger: driverLogger) { await changed(stored) }
-                        for try await _ in notifications {
+                try await withConnection { connection in
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: Self.channel) { notifications in
+                            if away {
+                                logger.notice("the policy database is reachable again", metadata: ["database": "\(place)"])
+                                away = false
+                            }
                             if let stored = try await Self.read(on: connection, logger: driverLogger) { await changed(stored) }
+                            for try await _ in notifications {
+                                if let stored = try await Self.read(on: connection, logger: driverLogger) { await changed(stored) }
+                            }
                         }
+                    } onCancel: {
+                        // Ends the listen; withConnection then waits for the close.
+                        connection.close().whenComplete { _ in }
                     }
-                } onCancel: {
-                    Self.close(connection)
                 }
             } catch {
                 if Task.isCancelled { return }
@@ -152,11 +153,6 @@ public final class PostgresPolicy: PolicyBackend {
         }
     }
 
-    /// Closes without waiting: from a `defer` or a cancellation handler.
-    private static func close(_ connection: PostgresConnection) {
-        connection.close().whenComplete { _ in }
-    }
-
     private static func read(on connection: PostgresConnection, logger: Logger) async throws -> StoredPolicy? {
         let rows = try await connection.query("SELECT document, revision FROM toaster_policy WHERE id = 1", logger: logger)
         var found: StoredPolicy?
@@ -166,8 +162,19 @@ public final class PostgresPolicy: PolicyBackend {
         return found
     }
 
-    private func connect() async throws -> PostgresConnection {
-        try await PostgresConnection.connect(configuration: configuration, id: connections.add(1, ordering: .relaxed).newValue, logger: driverLogger)
+    /// Runs `body` on a new connection and waits for that connection to close, whatever
+    /// `body` does: postgres-nio traps (in debug builds) on a connection released while open.
+    private func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let connection = try await PostgresConnection.connect(
+            configuration: configuration, id: connections.add(1, ordering: .relaxed).newValue, logger: driverLogger)
+        do {
+            let value = try await body(connection)
+            try? await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
     }
 
     /// One round on a connection of its own within `deadline`; any failure is `.unavailable`
@@ -178,15 +185,7 @@ public final class PostgresPolicy: PolicyBackend {
         do {
             return try await withThrowingTaskGroup(of: T?.self) { group in
                 group.addTask {
-                    let connection = try await self.connect()
-                    do {
-                        let value = try await body(connection, logger)
-                        try? await connection.close()
-                        return value
-                    } catch {
-                        try? await connection.close()
-                        throw error
-                    }
+                    try await self.withConnection { connection in try await body(connection, logger) }
                 }
                 group.addTask {
                     try await Task.sleep(for: Self.deadline)
