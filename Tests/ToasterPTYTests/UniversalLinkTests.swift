@@ -144,6 +144,13 @@ import Testing
         #expect(results[1]["verdict"] as? String == "no match")
         #expect(results[1]["decidedBy"] is NSNull)
         #expect(results[1]["reason"] as? String == "no rule in details[0] matches")
+        #expect(results[0]["nearMiss"] is NSNull, "a match has no near miss")
+        let miss = try #require(results[1]["nearMiss"] as? [String: Any])
+        // The misspelt exclusion is no exclusion, so it is a candidate, and the first of equals.
+        #expect(miss["details"] as? Int == 0 && miss["components"] as? Int == 0)
+        #expect(miss["rule"] as? String == #"{"/": "/links/private/*"}"#)
+        #expect(miss["part"] as? String == "path" && miss["item"] is NSNull && miss["failure"] as? String == "pattern")
+        #expect(miss["message"] as? String == #"the path /other does not match "/links/private/*""#)
     }
 
     @Test func urlFileChecksEveryListedURLFromAFileOrStandardInput() throws {

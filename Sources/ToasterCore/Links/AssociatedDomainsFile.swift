@@ -68,13 +68,14 @@ public struct AssociatedDomainsFile: Sendable {
         }
         let places = entries.map { "details[\($0.index)]" }.joined(separator: ", ")
         let tried = Set(entries.map(\.index))
-        var closest: LinkNearMiss?, best: NearMissAttempt?
+        var best: (entry: Int, list: LinkRulePlace.List, index: Int, text: String, attempt: NearMissAttempt)?
         for entry in entries {
-            guard let miss = entry.nearMiss(subject), best.map({ miss.attempt.isCloser(than: $0) }) ?? true else { continue }
-            best = miss.attempt
-            closest = LinkNearMiss(rule: LinkRulePlace(details: entry.index, list: entry.list, index: miss.index, text: miss.text),
-                                   part: miss.attempt.part, item: miss.attempt.item, onlyCase: miss.attempt.onlyCase,
-                                   message: miss.attempt.message)
+            guard let miss = entry.nearMiss(subject), best.map({ miss.attempt.isCloser(than: $0.attempt) }) ?? true else { continue }
+            best = (entry.index, entry.list, miss.index, miss.text, miss.attempt)
+        }
+        let closest = best.map {
+            LinkNearMiss(rule: LinkRulePlace(details: $0.entry, list: $0.list, index: $0.index, text: $0.text),
+                         part: $0.attempt.part, item: $0.attempt.itemName, onlyCase: $0.attempt.onlyCase, message: $0.attempt.message(subject))
         }
         return LinkVerdict(url: url, outcome: .noMatch, path: path, decidedBy: nil, reason: "no rule in \(places) matches",
                            nearMiss: closest, warnings: scoped { $0.entry.map(tried.contains) ?? false })
@@ -186,7 +187,12 @@ private struct Reader {
         func pattern(_ written: (text: String, place: JSONPlace), isPath: Bool = false) -> LinkPattern {
             let pattern = LinkPattern(written.text, isPath: isPath, caseSensitive: caseSensitive, variables: variables)
             for name in pattern.undefinedVariables {
-                warn(at: written.place, "uses $(\(name)), which neither substitutionVariables nor iOS defines: the pattern matches nothing")
+                let message = "uses $(\(name)), which neither substitutionVariables nor iOS defines: the pattern matches nothing"
+                if written.place.description.hasPrefix(place.description) {
+                    warn(at: written.place, message)
+                } else {
+                    warnOnce(at: written.place, message)
+                }
             }
             return pattern
         }
@@ -343,6 +349,15 @@ private struct Reader {
             return nil
         }
         return flag
+    }
+
+    /// For a pattern that `defaults` gives every component: one warning, about the entry (or,
+    /// for the domain's `defaults`, the file), not one per component that inherits it.
+    private mutating func warnOnce(at place: JSONPlace, _ message: String) {
+        let shown = place.description
+        let entry = shown.hasPrefix("applinks.defaults") ? nil : currentEntry
+        guard !warnings.contains(where: { $0.warning.place == shown && $0.warning.message == message && $0.entry == entry }) else { return }
+        warnings.append(ScopedWarning(warning: LinkWarning(place: shown, message: message), entry: entry, component: nil))
     }
 
     private mutating func warn(at place: JSONPlace, _ message: String) {

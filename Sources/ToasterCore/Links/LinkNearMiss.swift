@@ -22,31 +22,81 @@ public struct LinkNearMiss: Sendable, Equatable {
     public let message: String
 }
 
-/// One rule's attempt at a URL it does not match, ranked against the others.
+/// One rule's attempt at a URL it does not match, ranked against the others. It keeps what
+/// failed rather than a sentence: every rule of a file is tried for every URL that matches
+/// nothing, and only the closest one's sentence is ever shown (`message`).
 struct NearMissAttempt {
     let passed: Int
     let onlyCase: Bool
     let consumed: Int
     let part: LinkNearMiss.Part
-    let item: String?
-    let message: String
+    /// The query item's name as the rule writes it, for `queryItem`.
+    let item: [UInt32]?
+    /// The failing part's pattern.
+    let pattern: LinkPattern
+    /// The URL's query item shown: the one that failed, or for an absent item the one that
+    /// would match but for case; nil when there is none.
+    let shownItem: Int?
+    /// For `queryItem`: the rule's item is not in the URL under its own name.
+    let itemAbsent: Bool
+    /// The form of the URL the rule compared (decoded or as sent).
+    let percentEncoded: Bool
+    /// A legacy `paths` string rather than a component.
+    let legacy: Bool
 
     func isCloser(than other: NearMissAttempt) -> Bool {
         (passed, onlyCase ? 1 : 0, consumed) > (other.passed, other.onlyCase ? 1 : 0, other.consumed)
     }
 
+    var itemName: String? { item.map(Self.text) }
+
+    /// `the query item lang=kor does not match "??"`: the failing part as the URL has it
+    /// (decoded or as sent, not lowercased), and the pattern it fails.
+    func message(_ subject: LinkSubject) -> String {
+        let shown = subject.form(percentEncoded: percentEncoded, caseSensitive: true)
+        let caseRule = legacy ? "iOS compares paths case-sensitively" : "the component is case-sensitive"
+        let what: String
+        switch part {
+        case .path:
+            what = "the path \(Self.text(shown.literalPath))"
+        case .query:
+            what = shown.query.isEmpty ? "the query (absent, so empty)" : "the query \(Self.quote(Self.text(shown.query)))"
+        case .fragment:
+            what = shown.fragment.isEmpty ? "the fragment (absent, so empty)" : "the fragment \(Self.quote(Self.text(shown.fragment)))"
+        case .queryItem:
+            let name = itemName ?? ""
+            guard let index = shownItem else {
+                what = "the query item \(name) (absent, so empty)"
+                break
+            }
+            let sent = "\(Self.text(shown.queryItems[index].name))=\(Self.text(shown.queryItems[index].value))"
+            guard itemAbsent else {
+                what = "the query item \(sent)"
+                break
+            }
+            // Present under a name that differs only by case: say so, rather than call it empty.
+            return "the query item \(name) is absent, and \(sent) would match \(Self.quote(pattern.text)) only ignoring case, and \(caseRule)"
+        }
+        return onlyCase
+            ? "\(what) matches \(Self.quote(pattern.text)) only ignoring case, and \(caseRule)"
+            : "\(what) does not match \(Self.quote(pattern.text))"
+    }
+
     /// The first part of `subject` that `component` fails on; nil when it matches.
     static func of(_ component: LinkComponent, _ subject: LinkSubject) -> NearMissAttempt? {
         let form = subject.form(percentEncoded: component.percentEncoded, caseSensitive: component.caseSensitive)
-        // As sent (or decoded), not lowercased, for the message.
-        let shown = subject.form(percentEncoded: component.percentEncoded, caseSensitive: true)
         let folds = component.caseSensitive
+        func failure(_ pattern: LinkPattern, _ consumed: Int, part: LinkNearMiss.Part, item: [UInt32]? = nil, shownItem: Int? = nil,
+                     absent: Bool = false, passed: Int, onlyCase: Bool) -> NearMissAttempt {
+            NearMissAttempt(passed: passed, onlyCase: onlyCase, consumed: consumed, part: part, item: item, pattern: pattern,
+                            shownItem: shownItem, itemAbsent: absent, percentEncoded: component.percentEncoded, legacy: false)
+        }
         var passed = 0
         if let path = component.path {
             let result = path.progress(form.path, foldingCase: false)
             guard result.accepted else {
-                return failure(path, result.consumed, part: .path, passed: passed, onlyCase: folds && path.progress(form.path, foldingCase: true).accepted,
-                               what: "the path \(text(shown.literalPath))")
+                return failure(path, result.consumed, part: .path, passed: passed,
+                               onlyCase: folds && path.progress(form.path, foldingCase: true).accepted)
             }
             passed += 1
         }
@@ -54,27 +104,27 @@ struct NearMissAttempt {
         case .whole(let pattern)?:
             let result = pattern.progress(form.query, foldingCase: false)
             guard result.accepted else {
-                let what = shown.query.isEmpty ? "the query (absent, so empty)" : "the query \(quote(text(shown.query)))"
                 return failure(pattern, result.consumed, part: .query, passed: passed,
-                               onlyCase: folds && pattern.progress(form.query, foldingCase: true).accepted, what: what)
+                               onlyCase: folds && pattern.progress(form.query, foldingCase: true).accepted)
             }
             passed += 1
         case .items(let wanted)?:
             for (name, pattern) in wanted {
                 let indices = form.queryItems.indices.filter { form.queryItems[$0].name == name }
                 let failing = indices.map { ($0, pattern.progress(form.queryItems[$0].value, foldingCase: false)) }.filter { !$1.accepted }
-                let written = text(name)
                 if indices.isEmpty {
                     let result = pattern.progress([], foldingCase: false)
                     guard result.accepted else {
-                        let folded = folds && form.queryItems.contains { lowered($0.name) == lowered(name) && pattern.progress($0.value, foldingCase: true).accepted }
-                        return failure(pattern, 0, part: .queryItem, item: written, passed: passed, onlyCase: folded,
-                                       what: "the query item \(written) (absent, so empty)")
+                        let folded = folds
+                            ? form.queryItems.indices.first { lowered(form.queryItems[$0].name) == lowered(name)
+                                && pattern.progress(form.queryItems[$0].value, foldingCase: true).accepted }
+                            : nil
+                        return failure(pattern, 0, part: .queryItem, item: name, shownItem: folded, absent: true, passed: passed,
+                                       onlyCase: folded != nil)
                     }
                 } else if let (index, result) = failing.max(by: { $0.1.consumed < $1.1.consumed }) {
                     let folded = folds && failing.allSatisfy { pattern.progress(form.queryItems[$0.0].value, foldingCase: true).accepted }
-                    return failure(pattern, result.consumed, part: .queryItem, item: written, passed: passed, onlyCase: folded,
-                                   what: "the query item \(written)=\(text(shown.queryItems[index].value))")
+                    return failure(pattern, result.consumed, part: .queryItem, item: name, shownItem: index, passed: passed, onlyCase: folded)
                 }
                 passed += 1
             }
@@ -84,9 +134,8 @@ struct NearMissAttempt {
         if let fragment = component.fragment {
             let result = fragment.progress(form.fragment, foldingCase: false)
             guard result.accepted else {
-                let what = shown.fragment.isEmpty ? "the fragment (absent, so empty)" : "the fragment \(quote(text(shown.fragment)))"
                 return failure(fragment, result.consumed, part: .fragment, passed: passed,
-                               onlyCase: folds && fragment.progress(form.fragment, foldingCase: true).accepted, what: what)
+                               onlyCase: folds && fragment.progress(form.fragment, foldingCase: true).accepted)
             }
         }
         return nil
@@ -97,17 +146,8 @@ struct NearMissAttempt {
         let form = subject.form(percentEncoded: true, caseSensitive: true)
         let result = path.pattern.progress(form.path, foldingCase: false)
         guard !result.accepted else { return nil }
-        return failure(path.pattern, result.consumed, part: .path, passed: 0, onlyCase: path.pattern.progress(form.path, foldingCase: true).accepted,
-                       what: "the path \(text(form.literalPath))")
-    }
-
-    /// `what` names the part as the URL has it: `the path /help/faq`.
-    private static func failure(_ pattern: LinkPattern, _ consumed: Int, part: LinkNearMiss.Part, item: String? = nil, passed: Int,
-                                onlyCase: Bool, what: String) -> NearMissAttempt {
-        let message = onlyCase
-            ? "\(what) matches \(quote(pattern.text)) only ignoring case, and the component is case-sensitive"
-            : "\(what) does not match \(quote(pattern.text))"
-        return NearMissAttempt(passed: passed, onlyCase: onlyCase, consumed: consumed, part: part, item: item, message: message)
+        return NearMissAttempt(passed: 0, onlyCase: path.pattern.progress(form.path, foldingCase: true).accepted, consumed: result.consumed,
+                               part: .path, item: nil, pattern: path.pattern, shownItem: nil, itemAbsent: false, percentEncoded: true, legacy: true)
     }
 
     private static func text(_ scalars: [UInt32]) -> String {

@@ -218,6 +218,13 @@ import Testing
         ])
     }
 
+    @Test func aDefaultPatternWithAnUndefinedVariableIsOneWarning() throws {
+        let file = try Self.components(##"{"#": "a"}, {"#": "b"}, {"#": "c"}"##, applinks: #""defaults": {"/": "/$(nope)/*"}, "#)
+        let undefined = file.warnings.map(\.description).filter { $0.contains("$(nope)") }
+        #expect(undefined == [#"applinks.defaults["/"] uses $(nope), which neither substitutionVariables nor iOS defines: the pattern matches nothing"#],
+                "one warning for the default, not one per component that inherits it")
+    }
+
     @Test func aComponentsOwnKeyWinsOverTheEntrysDefaultsOverTheDomains() throws {
         let file = try AssociatedDomainsTests.file("""
             {"applinks": {"defaults": {"/": "/domain/*", "#": "d"}, "details": [{"appID": "\(Self.app)",

@@ -43,6 +43,14 @@ import Testing
         #expect(variable.onlyCase, "the shared trie of $(lang) folds case too")
     }
 
+    @Test func aQueryItemNamedOnlyByCaseIsSaidToBeAbsent() throws {
+        let miss = try #require(try Self.miss(#"{"?": {"Mode": "dark"}}"#, "/?mode=dark"))
+        #expect(miss.part == .queryItem && miss.item == "Mode" && miss.onlyCase)
+        #expect(miss.message == #"the query item Mode is absent, and mode=dark would match "dark" only ignoring case, and the component is case-sensitive"#)
+        let value = try #require(try Self.miss(#"{"?": {"mode": "dark"}}"#, "/?mode=DARK"))
+        #expect(value.onlyCase && value.message == #"the query item mode=DARK matches "dark" only ignoring case, and the component is case-sensitive"#)
+    }
+
     @Test func exclusionsAreNotCandidatesAndNeitherAreMatchesElsewhere() throws {
         #expect(try Self.miss(#"{"/": "/private/*", "exclude": true}"#, "/public") == nil)
         let file = try IOSReadingTests.components(#"{"/": "/a"}"#)
@@ -55,5 +63,7 @@ import Testing
         let miss = try #require(file.verdict(for: "https://example.com/b/x", appID: Self.app).nearMiss)
         #expect(miss.rule.list == .paths && miss.rule.index == 1)
         #expect(miss.message == #"the path /b/x does not match "/b/c/*""#)
+        let byCase = try #require(file.verdict(for: "https://example.com/B/c/1", appID: Self.app).nearMiss)
+        #expect(byCase.message == #"the path /B/c/1 matches "/b/c/*" only ignoring case, and iOS compares paths case-sensitively"#)
     }
 }
