@@ -36,11 +36,12 @@ public enum AdminRoutes {
             return ToasterRoutes.answer(request, .notFound, ServiceAnswers.Message(message: "the admin API is off (no --admin-token-file)"))
         }
         let address = context.clientAddress
-        if let wait = attempts.lockout(of: address) { return tooMany(request, wait) }
+        if let wait = attempts.lockout(of: address) {
+            logger.warning("\(request.method) \(request.uri.path) refused (429): \(address) is locked out after too many wrong bearer tokens, for \(wait) s more")
+            return tooMany(request, wait)
+        }
         if let bearer = bearerToken(request.headers[.authorization]), ConstantTime.equal(bearer, token) { return nil }
         let left = attempts.failed(by: address)
-        // One line per wrong token, and one when its address is locked out: a flood of
-        // guesses then logs `allowed` lines a window, not one per guess.
         if left > 0 {
             logger.warning("\(request.method) \(request.uri.path) refused: a wrong or missing bearer token from \(address) (\(left) more before a lockout)")
         } else {

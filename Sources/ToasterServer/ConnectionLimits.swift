@@ -50,9 +50,11 @@ public struct ConnectionLimits: Sendable {
     }
 
     /// Hummingbird's HTTP/1.1 server with these limits: its idle timeout and head limits, and
-    /// a guard before its request handling for the read timeout and the requests it refuses;
-    /// `handlers` go after the HTTP decoding, as Hummingbird's `additionalChannelHandlers`.
-    public func server(handlers: @autoclosure @escaping @Sendable () -> [any RemovableChannelHandler] = []) -> HTTPServerBuilder {
+    /// a guard before its request handling for the read timeout and the requests it refuses
+    /// (logged and counted by `observability`); `handlers` go after the HTTP decoding, as
+    /// Hummingbird's `additionalChannelHandlers`; every connection is kept in `connections`.
+    public func server(observability: Observability, connections: OpenConnections,
+                       handlers: @autoclosure @escaping @Sendable () -> [any RemovableChannelHandler] = []) -> HTTPServerBuilder {
         let configuration = HTTP1Channel.Configuration(
             additionalChannelHandlers: handlers(),
             idleTimeout: TimeAmount(idleTimeout),
@@ -61,7 +63,8 @@ public struct ConnectionLimits: Sendable {
         )
         let readTimeout = TimeAmount(readTimeout)
         return HTTPServerBuilder { responder in
-            GuardedHTTP1Channel(http1: HTTP1Channel(responder: responder, configuration: configuration), readTimeout: readTimeout)
+            GuardedHTTP1Channel(http1: HTTP1Channel(responder: responder, configuration: configuration), readTimeout: readTimeout,
+                                observability: observability, connections: connections)
         }
     }
 
@@ -73,7 +76,8 @@ public struct ConnectionLimits: Sendable {
 }
 
 /// `--max-connections`: Hummingbird stops accepting at the cap (the kernel keeps new clients
-/// in the listen backlog) and accepts again when one closes. After a burst of connections
+/// in the listen backlog) and accepts again when one closes; one accept per read
+/// (`guardAccepting`) makes the cap exact. After a burst of connections
 /// has mostly closed, it hands the memory their unfinished requests held back to the system:
 /// glibc keeps freed memory in its arenas otherwise (1,000 connections with 30 kB of
 /// unfinished head each left the server 60 MB larger for good).
@@ -125,10 +129,14 @@ struct ConnectionCap: AvailableConnectionsDelegate {
 }
 
 extension ConnectionLimits {
-    /// Installs `AcceptFailures` on a listener's channel, first in its pipeline, where it sees
-    /// accept errors before NIO's own accept backoff swallows them.
-    public static func pauseOnAcceptFailures(of listener: any Channel, name: String, logger: Logger) async throws {
+    /// Makes a listener's channel accept one connection per read, so that the cap is checked
+    /// before each: NIO accepts up to `maxMessagesPerRead` (4) connections a read, and the cap
+    /// (Hummingbird's `AvailableConnectionsDelegate`) only decides whether the next read happens,
+    /// so 10 clients at once against a cap of 3 got 5 served. Installs `AcceptFailures` first
+    /// in its pipeline, where it sees accept errors before NIO's own accept backoff swallows them.
+    public static func guardAccepting(of listener: any Channel, name: String, logger: Logger) async throws {
         try await listener.eventLoop.submit {
+            try listener.syncOptions?.setOption(ChannelOptions.maxMessagesPerRead, value: 1)
             try listener.pipeline.syncOperations.addHandler(AcceptFailures(name: name, logger: logger), position: .first)
         }.get()
     }

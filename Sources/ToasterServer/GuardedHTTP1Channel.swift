@@ -11,9 +11,12 @@ import NIOHTTP1
 struct GuardedHTTP1Channel: ServerChildChannel {
     let http1: HTTP1Channel
     let readTimeout: TimeAmount
+    let observability: Observability
+    let connections: OpenConnections
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
-        let readTimeout = readTimeout
+        let readTimeout = readTimeout, observability = observability
+        connections.add(channel)
         return channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(RequestReadDeadline(timeout: readTimeout), position: .first)
         }.flatMap {
@@ -22,7 +25,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             let operations = channel.pipeline.syncOperations
             let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             let deadline = try operations.handler(type: RequestReadDeadline.self)
-            try operations.addHandler(RequestGate(deadline: deadline), position: .after(decoder))
+            try operations.addHandler(RequestGate(deadline: deadline, observability: observability), position: .after(decoder))
             return value
         }
     }
@@ -82,26 +85,38 @@ final class RequestReadDeadline: ChannelInboundHandler, RemovableChannelHandler 
 /// one, as for a tunnel, so it would never get an answer) and a transfer coding other than
 /// `chunked` (RFC 9112, 6.1 and 6.3: 501 for an unknown coding, 400 when `chunked` is not last,
 /// since the body's length is then unknown). The refusal waits for the answers to requests
-/// already passed on, so that answers stay in order.
+/// already passed on, so that answers stay in order; it is logged and counted as the router's
+/// answers are, under the route `unmatched`.
 final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
+    private struct Refusal {
+        let status: HTTPResponseStatus
+        let message: String
+        let head: HTTPRequestHead
+        let start = ContinuousClock.now
+    }
+
     private let deadline: RequestReadDeadline
+    private let observability: Observability
     /// Requests passed on whose answers have not ended.
     private var unanswered = 0
-    private var refusal: (status: HTTPResponseStatus, message: String)?
+    private var refusal: Refusal?
 
-    init(deadline: RequestReadDeadline) { self.deadline = deadline }
+    init(deadline: RequestReadDeadline, observability: Observability) {
+        self.deadline = deadline
+        self.observability = observability
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
         if case .end = part { deadline.requestRead() }
         guard refusal == nil else { return }
         if case .head(let head) = part, let refused = Self.refusal(of: head) {
-            refusal = refused
+            refusal = Refusal(status: refused.status, message: refused.message, head: head)
             deadline.requestRead()
             if unanswered == 0 { refuse(context) }
             return
@@ -135,12 +150,19 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
     private func refuse(_ context: ChannelHandlerContext) {
         guard let refusal else { return }
         let body = EncodedAnswer(ServiceAnswers.Message(message: refusal.message)).body
+        let id = RequestID.of(refusal.head.headers.first(name: "X-Request-Id"))
         var headers = HTTPHeaders([("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.readableBytes)),
-                                   ("Connection", "close")])
+                                   ("X-Request-Id", id), ("Connection", "close")])
         if refusal.status == .methodNotAllowed { headers.add(name: "Allow", value: "GET, HEAD, POST, PUT") }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: refusal.status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        let channel = context.channel, observability = observability
+        // NIO's encoder drops the body of any answer to CONNECT, as if it opened a tunnel.
+        let sent = refusal.head.method == .CONNECT ? 0 : body.readableBytes
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
+            observability.answered(refusal.head.method.rawValue, refusal.head.uri, route: "unmatched", status: Int(refusal.status.code),
+                                   bytes: sent, id: id, since: refusal.start)
+            channel.close(promise: nil)
+        }
     }
 }

@@ -28,6 +28,17 @@ public final class Observability: Sendable {
         self.metrics = metrics
     }
 
+    /// One request answered: its count and duration by route, and its access log line.
+    func answered(_ method: String, _ path: String, route: String, status: Int, bytes: Int, id: String, since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        metrics.requests(route: route, status: status).increment()
+        metrics.duration(route: route).recordNanoseconds(elapsed.nanoseconds)
+        accessLog?.info("request", metadata: [
+            "method": .string(method), "path": .string(path), "status": .stringConvertible(status), "bytes": .stringConvertible(bytes),
+            "duration_ms": .stringConvertible(Double(elapsed.nanoseconds / 1000) / 1000), "request_id": .string(id),
+        ])
+    }
+
     enum ReloadResult: String { case ok, refused }
 
     func reloaded(_ result: ReloadResult) {
@@ -150,7 +161,7 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
-        let id = request.headers[.requestID].flatMap(Self.acceptable) ?? Self.madeID()
+        let id = RequestID.of(request.headers[.requestID])
         var context = context
         // Hummingbird's own id for the request (`context.id`), so that every line of it carries one id.
         context.logger[metadataKey: "hb.request.id"] = .string(id)
@@ -161,25 +172,33 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
             response = try error.response(from: request, context: context)
         }
         response.headers[.requestID] = id
-        let status = response.status.code, bytes = response.body.contentLength ?? 0
+        let status = response.status.code
         // Hummingbird names the not-found responder's path "NotFound"; one label for every unmatched path.
         let route = context.endpointPath.flatMap { $0 == "NotFound" ? nil : $0 } ?? "unmatched"
-        let observability = observability
-        response.body = response.body.afterWriting {
-            let elapsed = ContinuousClock.now - start
-            observability.metrics.requests(route: route, status: status).increment()
-            observability.metrics.duration(route: route).recordNanoseconds(elapsed.nanoseconds)
-            observability.accessLog?.info("request", metadata: [
-                "method": .string(request.method.rawValue), "path": .string(request.uri.description),
-                "status": .stringConvertible(status), "bytes": .stringConvertible(bytes),
-                "duration_ms": .stringConvertible(Double(elapsed.nanoseconds / 1000) / 1000), "request_id": .string(id),
-            ])
+        let observability = observability, method = request.method.rawValue, path = request.uri.description
+        let bytes = request.method == .head ? 0 : response.body.contentLength ?? 0
+        let record: @Sendable () -> Void = {
+            observability.answered(method, path, route: route, status: status, bytes: bytes, id: id, since: start)
+        }
+        // The HEAD answers Hummingbird makes from a GET route replace the body, and a hook on
+        // its writing with it; there is no body to wait for anyway.
+        if request.method == .head {
+            record()
+        } else {
+            response.body = response.body.afterWriting(record)
         }
         return response
     }
+}
 
-    /// A client's id is kept when it is 1–128 characters of letters, digits and `-_.:/+=`;
-    /// anything else could forge log lines or smuggle markup into a log viewer.
+/// A request's id: the client's `X-Request-Id` when it is 1–128 characters of letters, digits
+/// and `-_.:/+=`, a random one otherwise; anything else could forge log lines or smuggle markup
+/// into a log viewer.
+enum RequestID {
+    static func of(_ header: String?) -> String {
+        header.flatMap(acceptable) ?? made()
+    }
+
     static func acceptable(_ id: String) -> String? {
         guard (1...128).contains(id.utf8.count),
               id.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7a) || "-_.:/+=".utf8.contains($0) })
@@ -187,7 +206,7 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
         return id
     }
 
-    static func madeID() -> String {
+    static func made() -> String {
         let hex = String(UInt64.random(in: .min ... .max), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

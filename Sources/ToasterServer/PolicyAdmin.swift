@@ -2,6 +2,7 @@ import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import ToasterCore
 
 /// The admin answers about the policy itself, after the token is checked: the stored document
@@ -23,7 +24,7 @@ enum PolicyAdmin {
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: ToasterRoutes.maximumPolicyBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             metrics.puts("too_large").increment()
             logger.warning("PUT /admin/policy refused: larger than \(ToasterRoutes.maximumPolicyBytes) bytes")
             return ToasterRoutes.answer(request, .contentTooLarge,

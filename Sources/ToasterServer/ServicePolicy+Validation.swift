@@ -83,8 +83,8 @@ extension ServicePolicy {
             try version(app.version, "version")
             try version(app.minRequiredVersion, "minRequiredVersion")
             try date(app.releaseDate, "releaseDate")
-            for country in app.countries where country.count != 2 || country != country.lowercased() {
-                throw PolicyError("\(at).countries: \"\(country)\" is not a two-letter lower-case country code")
+            for (position, country) in app.countries.enumerated() {
+                if let problem = AppStoreStorefronts.problem(country) { throw PolicyError("\(at).countries[\(position)]: \(problem)") }
             }
             if let place = app.remoteConfig, !places.insert("rc:\(place.project)/\(place.namespace)").inserted {
                 throw PolicyError("\(at).remoteConfig \(place.project)/\(place.namespace) is used twice")

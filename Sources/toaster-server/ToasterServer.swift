@@ -122,7 +122,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
             let policy: ServicePolicy
             do { policy = try PolicyStore.read(checkPolicy) } catch { throw StartupError("policy \(error)") }
             let warnings = policy.warnings(now: Date())
-            for warning in warnings { Self.say("\(checkPolicy): warning: \(TextSanitizer.cleanLine(warning))") }
+            for warning in warnings { Self.say("\(checkPolicy): warning: \(TextSanitizer.escapedLine(warning))") }
             let apps = policy.apps.count
             let counted = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
             Self.say("\(checkPolicy): a valid policy (\(apps) app\(apps == 1 ? "" : "s")\(counted))")
@@ -181,21 +181,30 @@ struct ToasterServerCommand: AsyncParsableCommand {
         reloads.resume()
         let limits = ConnectionLimits(idleTimeout: .seconds(idleTimeout), readTimeout: .seconds(readTimeout), maxConnections: maxConnections)
         if let warning = limits.raiseDescriptorLimit(listeners: 2) { Self.say("toaster-server: \(warning)") }
+        let connections = OpenConnections()
         let service = Self.listener(ToasterRoutes.router(store: store, settings: settings), name: nil, host: host, port: port,
-                                    limits: limits, logger: logger, handlers: [observability.connectionCounter()])
+                                    limits: limits, observability: observability, connections: connections,
+                                    handlers: [observability.connectionCounter()])
         let admin = Self.listener(AdminRoutes.router(store: store, settings: settings), name: "admin", host: adminHost, port: adminPort,
-                                  limits: limits, logger: logger)
-        // Shut down in the reverse order: the notice first (readiness off), then the listeners
-        // (no new connections, open requests finish), then the database watcher.
-        services.insert(contentsOf: [.init(service: service), .init(service: admin)], at: 0)
+                                  limits: limits, observability: observability, connections: connections)
+        let deadline = Duration.milliseconds(Int64(shutdownTimeout * 1000))
+        // ServiceGroup shuts down in the reverse order, each service once the one after it has
+        // ended: the notice first (readiness off), then both listeners at once (no new
+        // connections, open requests finish until the deadline), then the database watcher,
+        // which keeps the policy current for the requests still being answered.
+        services.append(.init(service: Listeners([service, admin], connections: connections, deadline: deadline)))
         services.append(.init(service: DrainNotice(observability: observability), successTerminationBehavior: .ignore))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint],
                                                       logger: Logger(label: "toaster-server.lifecycle") { _ in SwiftLogNoOpLogHandler() })
-        // Past the deadline the services are cancelled, which closes the connections still open.
-        configuration.maximumGracefulShutdownDuration = .milliseconds(Int64(shutdownTimeout * 1000))
+        // `Listeners` closes the connections at the deadline; past this backstop, what still
+        // runs (a handler sleeping out --latency-ms) is cancelled.
+        configuration.maximumGracefulShutdownDuration = deadline + Self.shutdownBackstop
         try await ServiceGroup(configuration: configuration).run()
         logger.notice("stopped")
     }
+
+    /// How long after `--shutdown-timeout` whatever has not ended is cancelled.
+    static let shutdownBackstop = Duration.seconds(5)
 
     /// Where `--access-log` writes; nil when off.
     private func accessLogWriter() throws(StartupError) -> LineWriter? {
@@ -210,18 +219,18 @@ struct ToasterServerCommand: AsyncParsableCommand {
     /// One of the server's two listeners, `name` nil for the public one: Hummingbird with the
     /// connection limits, its banner line once it listens, and a bind failure as one sentence.
     private static func listener<Router: HTTPResponderBuilder>(
-        _ router: Router, name: String?, host: String, port: Int, limits: ConnectionLimits, logger: Logger,
-        handlers: @autoclosure @escaping @Sendable () -> [any RemovableChannelHandler] = []
+        _ router: Router, name: String?, host: String, port: Int, limits: ConnectionLimits, observability: Observability,
+        connections: OpenConnections, handlers: @autoclosure @escaping @Sendable () -> [any RemovableChannelHandler] = []
     ) -> Listener<Application<Router.Responder>> where Router.Responder.Context.Source == ApplicationRequestContextSource {
-        let label = name.map { "\($0) " } ?? ""
+        let label = name.map { "\($0) " } ?? "", logger = observability.logger
         let listener = "\(name ?? "public") listener"
         let application = Application(
             router: router,
-            server: limits.server(handlers: handlers()),
+            server: limits.server(observability: observability, connections: connections, handlers: handlers()),
             configuration: .init(address: .hostname(host, port: port), serverName: "toaster-server",
                                  availableConnectionsDelegate: limits.availableConnections(logger: logger, listener: listener)),
             onServerRunning: { channel in
-                try? await ConnectionLimits.pauseOnAcceptFailures(of: channel, name: listener, logger: logger)
+                try? await ConnectionLimits.guardAccepting(of: channel, name: listener, logger: logger)
                 say("toaster-server: \(label)listening on \(url(host: host, port: channel.localAddress?.port ?? port))")
             },
             logger: logger
