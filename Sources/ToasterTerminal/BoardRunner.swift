@@ -8,14 +8,16 @@ import ToasterCore
 /// thread, feeds their answers, the keys, signals and the clock into `BoardState`, and draws
 /// it with `BoardRenderer`. Input is read while a round runs, as `run` reads it during a check.
 public final class BoardRunner {
-    /// Asks `requests` on the calling (background) thread, posting each answer or failure as it comes.
+    /// One round on the calling (background) thread: whatever else the round reads first (App
+    /// Store Connect), then `requests`, posting each answer or failure as it comes.
     public typealias Asker = @Sendable (_ requests: [LookupRequest], _ post: @escaping @Sendable (BoardEvent) -> Void) -> Void
 
     /// How the board ended.
     public enum Ending: Sendable, Equatable {
         /// Every storefront answered and nothing waiting could end is left.
         case nothingBlocks
-        /// A dead end that waiting cannot end.
+        /// A dead end that waiting cannot end; a minimum App Store Connect has not released is not
+        /// one: someone releasing it ends it, so the board keeps asking.
         case stuck
         /// `q` or Ctrl-C: the status says what still blocks (docs/10-preflight.md).
         case quit(status: Int32)
@@ -71,7 +73,7 @@ public final class BoardRunner {
             }
             for event in mailbox.take() where ending == nil {
                 state.apply(event)
-                if event == .roundEnded { ending = roundEnded() }
+                if case .roundEnded(let round) = event, round == state.round { ending = roundEnded() }
             }
             let columns = BoardRenderer.columns(width: session.size.width)
             for case .key(let key) in session.readEvents() where ending == nil {
@@ -102,10 +104,10 @@ public final class BoardRunner {
 
     private func startRound() {
         state.apply(.roundStarted(requests))
-        let ask = ask, requests = requests, mailbox = mailbox
+        let ask = ask, requests = requests, mailbox = mailbox, round = state.round
         DispatchQueue.global().async {
             ask(requests) { mailbox.post($0) }
-            mailbox.post(.roundEnded)
+            mailbox.post(.roundEnded(round: round))
         }
     }
 

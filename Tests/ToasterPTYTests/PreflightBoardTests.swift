@@ -100,6 +100,24 @@ import Testing
         try Self.expectRestored(app, status: 3)
     }
 
+    @Test func anUnreleasedMinimumIsStuckUntilReleasedThenTheBoardEnds() async throws {
+        let server = try AppStoreConnectPreflightTests.server(state: "PENDING_DEVELOPER_RELEASE")
+        let asc = AppStoreConnectPreflightTests.self
+        let app = try Self.board(server, "--countries kr --min-required-version 2.0.0 --installed-versions 1.9.0 --watch --interval 0.5 "
+                                   + "--rate 60000 --asc-url \(server.baseURL) --asc-key-id \(asc.keyID) --asc-issuer-id \(asc.issuerID) "
+                                   + "--asc-private-key \(ToasterApp.quote(try asc.key()))")
+        let stuck = try app.terminal.waitForScreen("stuck until released") {
+            $0.contains("Stuck until someone releases 2.0.0 in App Store Connect") && $0.contains("✗ kr")
+        }
+        #expect(stuck.contains("forced-unreleased"), "\(stuck)")
+        let released = try String(contentsOfFile: server.policyPath, encoding: .utf8)
+            .replacingOccurrences(of: "PENDING_DEVELOPER_RELEASE", with: "READY_FOR_DISTRIBUTION")
+        try await server.put(policy: released)
+        // A later round reads App Store Connect again and sees the release.
+        let screen = try Self.expectRestored(app, status: 0)
+        #expect(screen.contains("safe to force now") && screen.contains("2.0.0 is ready for distribution"), "\(screen)")
+    }
+
     @Test func noBoardKeepsTheLines() throws {
         let server = try ServerProcess(policy: try Policy.policy(["minimumOsVersion": "17.0"]))
         let app = try Self.board(server, "--countries kr --min-required-version 2.0.0 --installed-versions 1.0.0 --watch --no-board --rate 60000")

@@ -16,16 +16,24 @@ extension PreflightInput {
         return served.listing.minimumOSVersion.map { (served.listing.version, $0, false) }
     }
 
-    /// `forced-unreleased`: a layer's minimum that App Store Connect has released no version
-    /// for reaches no device, wherever it forces users; their cells become dead ends.
-    func noteUnreleased(views: [StorefrontView], rows: [InstalledGroup], cells: inout [[PreflightCell]], into findings: inout FindingCollector) {
-        guard let facts = appStoreConnect else { return }
-        for layer in layers {
+    /// Each layer's minimum that App Store Connect has released no version for, with how App
+    /// Store Connect holds it; none without App Store Connect's facts.
+    var unreleasedMinimums: [(layer: PolicyLayer, minimum: Version, text: String, state: String)] {
+        guard let facts = appStoreConnect else { return [] }
+        return layers.compactMap { layer in
             guard let text = layer.policy.minimumRequiredVersion, let minimum = try? Version(text),
-                  facts.released(atLeast: minimum) == nil else { continue }
+                  facts.released(atLeast: minimum) == nil else { return nil }
             let known = facts.versions.first { (try? Version($0.versionString)) == minimum }
             let state = known.map { "App Store Connect holds \($0.versionString) as \($0.stateText)" }
                 ?? "App Store Connect has no version \(text) or later"
+            return (layer, minimum, text, state)
+        }
+    }
+
+    /// `forced-unreleased`: a layer's minimum that App Store Connect has released no version
+    /// for reaches no device, wherever it forces users; their cells become dead ends.
+    func noteUnreleased(views: [StorefrontView], rows: [InstalledGroup], cells: inout [[PreflightCell]], into findings: inout FindingCollector) {
+        for (layer, minimum, text, state) in unreleasedMinimums {
             for (row, group) in rows.enumerated() {
                 guard let version = try? Version(group.version), version < minimum else { continue }
                 for (column, view) in views.enumerated() where cells[row][column] == .forced || cells[row][column] == .deadEnd {

@@ -95,15 +95,20 @@ struct Preflight: ParsableCommand {
             do { facts = try connect?.facts(appID: inputs.appId, bundleID: inputs.bundleId) } catch {
                 return try stop(.unfinished(now: inputs.clock, error: error.message))
             }
-            try runBoard(lookups: lookups, storefronts: try storefronts(facts), facts: facts, layers: layers, installed: installed)
+            try runBoard(lookups: lookups, connect: connect, storefronts: try storefronts(facts), facts: facts, layers: layers,
+                         installed: installed)
         }
+        // The storefronts left out are said once, not every round.
+        var warnsOfUnavailable = true
         while true {
             // App Store Connect first, each round: a version's state changes when someone releases it.
             let facts: AppStoreConnectFacts?
             do { facts = try connect?.facts(appID: inputs.appId, bundleID: inputs.bundleId) } catch {
                 return try stop(.unfinished(now: inputs.clock, error: error.message))
             }
-            let report = round(lookups: lookups, storefronts: try storefronts(facts), facts: facts, layers: layers, installed: installed)
+            let asked = try storefronts(facts, warning: warnsOfUnavailable)
+            warnsOfUnavailable = false
+            let report = round(lookups: lookups, storefronts: asked, facts: facts, layers: layers, installed: installed)
             guard report.error == nil else { return try stop(report) }
             guard watch else { return try finish(report) }
             switch report.watchStep {
@@ -127,12 +132,12 @@ struct Preflight: ParsableCommand {
     private var intervalText: String { interval == interval.rounded() ? "\(Int(interval))" : "\(interval)" }
 
     /// The storefronts to ask: with `--countries all` and App Store Connect's facts, only those
-    /// where the app is available, saying how many are left out.
-    private func storefronts(_ facts: AppStoreConnectFacts?) throws -> [String] {
+    /// where the app is available, saying how many are left out (with `warning`).
+    private func storefronts(_ facts: AppStoreConnectFacts?, warning: Bool = true) throws -> [String] {
         let named = try inputs.storefronts()
         guard let facts, inputs.countries.lowercased() == "all" else { return named }
         let available = named.filter(facts.availableStorefronts.contains)
-        if available.count < named.count {
+        if warning, available.count < named.count {
             Output.warning("App Store Connect: the app is not available in \(named.count - available.count) of \(named.count) storefronts; "
                            + "only the \(available.count) where it is are asked")
         }
@@ -145,20 +150,31 @@ struct Preflight: ParsableCommand {
     }
 
     /// `--watch` as the storefront board; its final report goes to the normal screen, so that
-    /// it stays in the scrollback. Ends the process with the board's status, or returns when the
-    /// terminal cannot show the board (the lines follow).
-    private func runBoard(lookups: StorefrontLookups, storefronts: [String], facts: AppStoreConnectFacts?, layers: [PolicyLayer],
-                          installed: [InstalledGroup]?) throws {
+    /// it stays in the scrollback. Each round reads App Store Connect again before the lookups,
+    /// as the lines do: a version's state changes when someone releases it. Ends the process
+    /// with the board's status, or returns when the terminal cannot show the board (the lines follow).
+    private func runBoard(lookups: StorefrontLookups, connect: AppStoreConnectClient?, storefronts: [String], facts: AppStoreConnectFacts?,
+                          layers: [PolicyLayer], installed: [InstalledGroup]?) throws {
         // The policy's versions were checked before the lookups began.
         var input = try inputs.input(answers: [], layers: layers, installed: installed)
         input.storefronts = storefronts
         input.appStoreConnect = facts
         let requests = StorefrontLookups.requests(storefronts: storefronts, keys: inputs.keys)
         let app = [inputs.appId.map { "id \($0)" }, inputs.bundleId.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
-        var start = BoardState(input: input, app: app)
-        start.phasedRelease = facts?.phasedRelease?.text
-        let runner = BoardRunner(state: start, theme: try ThemeChoice.resolve(theme), requests: requests,
+        // The first round uses the facts that chose the storefronts, read a moment ago.
+        let unused = Mutex(facts)
+        let appID = inputs.appId, bundleID = inputs.bundleId
+        let runner = BoardRunner(state: BoardState(input: input, app: app), theme: try ThemeChoice.resolve(theme), requests: requests,
                                  interval: .milliseconds(Int64(interval * 1000)), strict: strict) { requests, post in
+            if let connect {
+                if let fresh = unused.withLock({ facts in defer { facts = nil }; return facts }) {
+                    post(.appStoreConnect(fresh))
+                } else {
+                    do throws(SourceError) { post(.appStoreConnect(try connect.facts(appID: appID, bundleID: bundleID))) } catch {
+                        post(.appStoreConnectFailed(reason: error.message))
+                    }
+                }
+            }
             _ = lookups.ask(requests, each: { request, result in
                 switch result {
                 case .success(let answer): post(.answered(answer))
@@ -188,7 +204,7 @@ struct Preflight: ParsableCommand {
             Output.line(state.report.map(render) ?? "")
             status = Self.deadEndStatus
         case .quit(let quitStatus):
-            if let report = state.report { Output.line(render(report)) }
+            if state.report != nil, let report = state.quitReport { Output.line(render(report)) }
             if let missing = state.withoutAnswer { Output.write("quit with \(missing)\n", to: STDERR_FILENO) }
             status = quitStatus
         case .signal(let signalStatus):

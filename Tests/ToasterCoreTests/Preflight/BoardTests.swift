@@ -41,7 +41,7 @@ import Testing
         #expect(board.requestsDone == 4 && board.requestsTotal == 6)
         board.apply(.answered(LookupAnswer(request: Self.request("us", .query), entry: nil)))
         board.apply(.failed(Self.request("us", .path), reason: "HTTP 503 (after 4 tries)"))
-        board.apply(.roundEnded)
+        board.apply(.roundEnded(round: board.round))
         #expect(board.cell("us") == .unanswered)
         #expect(board.unanswered == ["us"])
         #expect(!board.isAsking)
@@ -62,7 +62,7 @@ import Testing
         board.apply(.roundStarted(Self.requests(["kr", "us"])))
         Self.answer(&board, "kr", P.entry("2.0.0", minimumOS: "16.0"))
         Self.answer(&board, "us", nil)
-        board.apply(.roundEnded)
+        board.apply(.roundEnded(round: board.round))
         #expect(board.cell("kr") == .deadEnd)
         #expect(board.cell("us") == .notListed)
         #expect(board.watchStep == .stuck)
@@ -76,13 +76,13 @@ import Testing
         Self.answer(&board, "kr", P.entry("2.0.0"))
         board.apply(.failed(Self.request("us", .query), reason: "connection refused"))
         board.apply(.failed(Self.request("us", .path), reason: "connection refused"))
-        board.apply(.roundEnded)
+        board.apply(.roundEnded(round: board.round))
         #expect(board.watchStep == nil, "a storefront without an answer keeps the board waiting")
         #expect(board.quitStatus(strict: false) == 1)
         #expect(board.withoutAnswer == "no answer from us")
         board.apply(.roundStarted(Self.requests(["us"])))
         Self.answer(&board, "us", P.entry("2.0.0"))
-        board.apply(.roundEnded)
+        board.apply(.roundEnded(round: board.round))
         #expect(board.cell("us") == .served)
         #expect(board.watchStep == .safe)
         #expect(board.quitStatus(strict: false) == 0)
@@ -123,7 +123,7 @@ import Testing
         let canvas = BoardRenderer.render(board, width: 80, height: 20)
         let text = Self.text(canvas)
         #expect(canvas.text(row: 0).contains("preflight · Toaster · id 42"), "the name the store lists")
-        #expect(canvas.text(row: 1).contains("forcing 2.0.0 (--min-required-version) · round 1"))
+        #expect(canvas.text(row: 1).contains("round 1 · forcing 2.0.0 (--min-required-version)"))
         #expect(canvas.text(row: 2).contains("asking: 4/6 requests answered"))
         #expect(canvas.text(row: 4).hasPrefix(" [✓ kr] ◷ jp  ~ us "))
         #expect(text.contains("✓ served 1  ◷ waiting 1  ~ asking 1  of 3"))
@@ -139,7 +139,7 @@ import Testing
         board.apply(.roundStarted(Self.requests(["kr"])))
         board.apply(.answered(LookupAnswer(request: Self.request("kr", .query), entry: P.entry("2.0.0", minimumOS: "16.0"))))
         board.apply(.failed(Self.request("kr", .path), reason: "HTTP 503"))
-        board.apply(.roundEnded)
+        board.apply(.roundEnded(round: board.round))
         board.nextRound = P.now.addingTimeInterval(41.5)
         _ = board.press(.enter, columns: 10)
         let text = Self.text(BoardRenderer.render(board, width: 80, height: 16))
@@ -153,7 +153,7 @@ import Testing
         var board = Self.board(["kr"])
         board.apply(.roundStarted(Self.requests(["kr"])))
         Self.answer(&board, "kr", P.entry("2.0.0", released: "2026-11-22T03:30:00Z"))
-        board.apply(.roundEnded)
+        board.apply(.roundEnded(round: board.round))
         #expect(board.report?.findings.map(\.kind) == [.tooFresh])
         #expect(board.cell("kr") == .waiting)
         let text = Self.text(BoardRenderer.render(board, width: 80, height: 16))
@@ -164,8 +164,82 @@ import Testing
         var board = Self.board(["kr"])
         board.apply(.roundStarted(Self.requests(["kr"])))
         Self.answer(&board, "kr", P.entry("2.0.0"))
-        board.apply(.roundEnded)
+        board.apply(.roundEnded(round: board.round))
         #expect(Self.text(BoardRenderer.render(board, width: 60, height: 14)).contains("Nothing blocks: safe to force now."))
+    }
+
+    static func facts(_ state: String) -> AppStoreConnectFacts {
+        AppStoreConnectFacts(availableStorefronts: ["kr"], unavailableStorefronts: [],
+                             versions: [AppStoreConnectVersion(versionString: "2.0.0", state: state)],
+                             phasedRelease: PhasedRelease(state: "ACTIVE", currentDayNumber: 3, startDate: "2026-11-21"))
+    }
+
+    @Test func anUnreleasedMinimumIsStuckUntilAppStoreConnectSaysItIsReleased() {
+        var board = Self.board(["kr"])
+        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.appStoreConnect(Self.facts("PENDING_DEVELOPER_RELEASE")))
+        Self.answer(&board, "kr", P.entry("2.0.0"))
+        board.apply(.roundEnded(round: board.round))
+        #expect(board.cell("kr") == .deadEnd)
+        guard case .stuckUntilReleased? = board.watchStep else { Issue.record("\(String(describing: board.watchStep))"); return }
+        #expect(board.quitStatus(strict: false) == 3)
+        let text = Self.text(BoardRenderer.render(board, width: 100, height: 16))
+        #expect(text.contains("Stuck until someone releases 2.0.0 in App Store Connect; it is asked again each round."), "\(text)")
+        #expect(text.contains("phased release active, day 3 of 7 (since 2026-11-21); it paces automatic updates only"), "one pair of brackets")
+        // The next round reads App Store Connect first: the version has been released.
+        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.appStoreConnect(Self.facts("READY_FOR_DISTRIBUTION")))
+        Self.answer(&board, "kr", P.entry("2.0.0"))
+        board.apply(.roundEnded(round: board.round))
+        #expect(board.cell("kr") == .served)
+        #expect(board.watchStep == .safe)
+    }
+
+    @Test func aRoundWithoutAppStoreConnectsAnswerIsNotSafe() {
+        var board = Self.board(["kr"])
+        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.appStoreConnectFailed(reason: "App Store Connect GET /v1/apps/42/appAvailabilityV2 failed: HTTP 503 (after 4 tries)"))
+        Self.answer(&board, "kr", P.entry("2.0.0"))
+        board.apply(.roundEnded(round: board.round))
+        #expect(board.watchStep == nil, "what App Store Connect would say is not known this round")
+        #expect(board.quitStatus(strict: false) == 1)
+        #expect(Self.text(BoardRenderer.render(board, width: 120, height: 16))
+            .contains("App Store Connect GET /v1/apps/42/appAvailabilityV2 failed: HTTP 503 (after 4 tries); asked again next round"))
+    }
+
+    @Test func theEndOfAReplacedRoundDoesNotEndTheNewOne() {
+        var board = Self.board(["kr"])
+        board.apply(.roundStarted(Self.requests(["kr"])))
+        Self.answer(&board, "kr", P.entry("1.9.0"))
+        // `r` after the last answer, before the round's end arrived.
+        #expect(board.press(.character("r"), columns: 10) == .askNow)
+        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundEnded(round: 1))
+        #expect(board.isAsking, "round 2 still asks")
+        #expect(board.watchStep == nil)
+    }
+
+    @Test func theReportOnQuittingNamesTheStorefrontsWithoutAnAnswer() throws {
+        var board = Self.board(["kr", "us", "jp"])
+        board.apply(.roundStarted(Self.requests(["kr", "us", "jp"])))
+        Self.answer(&board, "kr", P.entry("2.0.0"))
+        board.apply(.failed(Self.request("us", .query), reason: "HTTP 503 (after 4 tries)"))
+        #expect(board.report?.findings.isEmpty == true, "the live board evaluates only what answered")
+        let report = try #require(board.quitReport)
+        let unanswered = try #require(report.findings.first { $0.kind == .unanswered })
+        #expect(Set(unanswered.storefronts) == ["us", "jp"])
+        #expect(report.hasUnanswered && !report.text.contains("No findings"), "\(report.text)")
+    }
+
+    @Test func fortyColumnsKeepTheCountdownAndTheKeys() {
+        var board = Self.board(["kr"])
+        board.apply(.roundStarted(Self.requests(["kr"])))
+        Self.answer(&board, "kr", P.entry("1.9.0"))
+        board.apply(.roundEnded(round: board.round))
+        board.nextRound = P.now.addingTimeInterval(300)
+        let canvas = BoardRenderer.render(board, width: 40, height: 14)
+        #expect(canvas.text(row: 1).contains("round 1 · next ask in 300 s"), "\(canvas.text(row: 1))")
+        #expect(canvas.text(row: 13).contains("r ask now · q quit"), "\(canvas.text(row: 13))")
     }
 
     @Test func theGridWrapsToTheWidthAndScrollsToTheCursor() {

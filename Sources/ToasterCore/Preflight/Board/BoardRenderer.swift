@@ -10,6 +10,8 @@ public enum BoardRenderer {
     static let cellWidth = 6
     static let gridTop = 4
     static let hint = "←↓↑→/hjkl move · Enter answers · Esc close · r ask now · q quit"
+    /// The same keys where the full hint does not fit (40 columns), `r` and `q` kept whole.
+    static let shortHint = "hjkl Enter Esc · r ask now · q quit"
 
     /// How many storefronts a grid row holds at this width; the cursor moves by it.
     public static func columns(width: Int) -> Int { max(1, (width - 2) / cellWidth) }
@@ -26,7 +28,7 @@ public enum BoardRenderer {
             drawFindings(state, from: gridBottom + 1, to: bottom - 1, into: &canvas)
         }
         canvas.fill(x: 0, y: bottom, width: width, height: 1, style: .hint)
-        canvas.put(TextWrapper.truncated(hint, width: width - 2), x: 1, y: bottom, style: .hint)
+        canvas.put(TextWrapper.truncated(hint.count <= width - 2 ? hint : shortHint, width: width - 2), x: 1, y: bottom, style: .hint)
         return canvas
     }
 
@@ -35,17 +37,19 @@ public enum BoardRenderer {
         // The app's name as the store lists it, once a storefront has answered.
         let name = state.report?.storefronts.lazy.compactMap { $0.served?.listing.appName }.first { !$0.isEmpty }
         line(TextSanitizer.cleanLine(["preflight", name, state.app].compactMap { $0 }.joined(separator: " · ")), y: 0, style: .titleBar, into: &canvas)
-        var status = [state.forcing]
+        // The round and the countdown first: on a narrow terminal the policy's name is what is cut.
+        var status: [String] = []
         if state.round > 0 { status.append("round \(state.round)") }
         if let next = state.nextRound {
             status.append("next ask in \(max(0, Int(next.timeIntervalSince(state.input.now).rounded(.up)))) s")
         }
+        status.append(state.forcing)
         line(status.joined(separator: " · "), y: 1, style: .heading, into: &canvas)
         var facts: [String] = []
         if state.isAsking { facts.append("asking: \(state.requestsDone)/\(state.requestsTotal) requests answered") }
         if let safeAt = state.safeAt { facts.append("safe to force at ~\(clock(safeAt)) UTC") }
         if let phased = state.phasedRelease {
-            facts.append("phased release \(TextSanitizer.cleanLine(phased)) (paces automatic updates only)")
+            facts.append("phased release \(TextSanitizer.cleanLine(phased)); it paces automatic updates only")
         }
         line(facts.joined(separator: " · "), y: 2, style: .backdrop, into: &canvas)
     }
@@ -84,14 +88,23 @@ public enum BoardRenderer {
     private static func drawFindings(_ state: BoardState, from top: Int, to last: Int, into canvas: inout Canvas) {
         var y = top + 1
         guard y <= last else { return }
-        switch state.watchStep {
+        switch state.lastRoundStep {
         case .safe?:
             line("Nothing blocks: safe to force now.", y: y, style: .boardServed, into: &canvas)
             y += 1
         case .stuck?:
             line("Stuck: a dead end that waiting cannot end.", y: y, style: .boardDeadEnd, into: &canvas)
             y += 1
-        default: break
+        case .stuckUntilReleased?:
+            let versions = TextSanitizer.cleanLine(state.unreleasedMinimums.joined(separator: ", "))
+            line("Stuck until someone releases \(versions) in App Store Connect; it is asked again each round.", y: y, style: .boardDeadEnd,
+                 into: &canvas)
+            y += 1
+        case .waiting?, nil: break
+        }
+        if let failure = state.appStoreConnectFailure, y <= last {
+            line(TextSanitizer.cleanLine("\(failure); asked again next round"), y: y, style: .boardUnanswered, into: &canvas)
+            y += 1
         }
         guard let report = state.report else {
             line(state.isAsking ? "Findings appear as the storefronts answer." : "No storefront answered yet.", y: y, style: .hint, into: &canvas)

@@ -8,7 +8,8 @@ public enum BoardCell: String, Sendable, CaseIterable {
     /// Serves an older version, or one too young: the store catching up ends it.
     case waiting
     case notListed = "not listed"
-    /// A dead end that waiting cannot end (an iOS minimum, an update URL).
+    /// A dead end that waiting cannot end (an iOS minimum, an update URL, a minimum App Store
+    /// Connect has not released).
     case deadEnd = "dead end"
     /// Its lookups failed after their retries.
     case unanswered
@@ -46,8 +47,13 @@ public enum BoardEvent: Sendable, Equatable {
     case answered(LookupAnswer)
     /// A request that failed after its retries, and why (the raw status or the transport's words).
     case failed(LookupRequest, reason: String)
-    /// Every request of the round has answered or failed.
-    case roundEnded
+    /// What App Store Connect knows, read again at the start of each round.
+    case appStoreConnect(AppStoreConnectFacts)
+    /// App Store Connect could not be read this round (after its retries), and why.
+    case appStoreConnectFailed(reason: String)
+    /// Every request of round `round` has answered or failed. Numbered, so that the end of a
+    /// round that `r` has already replaced does not end the new one.
+    case roundEnded(round: Int)
 }
 
 /// What a key asks the shell to do.
@@ -64,8 +70,6 @@ public struct BoardState: Sendable {
     public var input: PreflightInput
     /// The app as asked: `id 1234567890` and/or `bundleId com.example.toaster`.
     public var app: String
-    /// The phased release App Store Connect reports (`active, day 3 of 7`), when it is known.
-    public var phasedRelease: String?
     public private(set) var round = 0
     /// When the next round starts; nil while one runs, or before the first.
     public var nextRound: Date?
@@ -80,6 +84,10 @@ public struct BoardState: Sendable {
     public private(set) var answers: [LookupRequest: LookupAnswer] = [:]
     /// Requests whose latest asking failed, and why.
     public private(set) var failures: [LookupRequest: String] = [:]
+    /// What the last round to end found: the board says it (stuck, safe) while the next round asks.
+    public private(set) var lastRoundStep: PreflightReport.WatchStep?
+    /// Why App Store Connect could not be read this round; nil once it answers.
+    public private(set) var appStoreConnectFailure: String?
     /// Requests of the running round not answered yet.
     private var inFlight: Set<LookupRequest> = []
     /// Every request ever planned, in plan order (the answers list in this order).
@@ -116,9 +124,17 @@ public struct BoardState: Sendable {
             failures[request] = reason
             requestsDone += 1
             evaluate()
-        case .roundEnded:
+        case .appStoreConnect(let facts):
+            input.appStoreConnect = facts
+            appStoreConnectFailure = nil
+            evaluate()
+        case .appStoreConnectFailed(let reason):
+            appStoreConnectFailure = reason
+        case .roundEnded(let ended):
+            guard ended == round else { return }
             inFlight.removeAll()
             evaluate()
+            lastRoundStep = watchStep
         }
     }
 
@@ -130,15 +146,46 @@ public struct BoardState: Sendable {
             let requests = planned.filter { $0.storefront == code }
             return !requests.isEmpty && requests.allSatisfy { answers[$0] != nil }
         }
-        var evaluated = input
-        evaluated.storefronts = complete
-        evaluated.answers = planned.compactMap { answers[$0] }.filter { complete.contains($0.request.storefront) }
         // The policy's versions were checked before the board started, so this does not fail;
         // if it did, the last evaluation stands.
-        if let report = try? evaluated.evaluate() { self.report = report }
+        if let report = evaluation(storefronts: complete, unanswered: []) { self.report = report }
+    }
+
+    private func evaluation(storefronts codes: [String], unanswered: [UnansweredLookup]) -> PreflightReport? {
+        var evaluated = input
+        evaluated.storefronts = codes
+        evaluated.unanswered = unanswered
+        let missing = Set(unanswered.map(\.request.storefront))
+        evaluated.answers = planned.compactMap { answers[$0] }.filter { codes.contains($0.request.storefront) && !missing.contains($0.request.storefront) }
+        return try? evaluated.evaluate()
+    }
+
+    /// The report quitting prints: every storefront asked, and those without an answer (their
+    /// last asking failed, or none came before the quit) as `unanswered`, so that a board quit
+    /// half-way is not reported as having no findings.
+    public var quitReport: PreflightReport? {
+        let asked = storefronts.filter { code in planned.contains { $0.storefront == code } }
+        let unanswered = asked.compactMap { code -> UnansweredLookup? in
+            let requests = planned.filter { $0.storefront == code }
+            if let failed = requests.last(where: { failures[$0] != nil }), let reason = failures[failed] {
+                return UnansweredLookup(request: failed, reason: reason)
+            }
+            guard let waiting = requests.first(where: { answers[$0] == nil }) else { return nil }
+            return UnansweredLookup(request: waiting, reason: "no answer before the board was quit")
+        }
+        return evaluation(storefronts: asked, unanswered: unanswered)
     }
 
     // MARK: What the board shows
+
+    /// The phased release App Store Connect reports (`active, day 3 of 7`), when it is known.
+    public var phasedRelease: String? { input.appStoreConnect?.phasedRelease?.text }
+
+    /// The minimums App Store Connect has released no version for, as the stuck line names them.
+    public var unreleasedMinimums: [String] {
+        var seen: Set<String> = []
+        return input.unreleasedMinimums.map(\.text).filter { seen.insert($0).inserted }
+    }
 
     public func cell(_ storefront: String) -> BoardCell {
         let requests = planned.filter { $0.storefront == storefront }
@@ -169,10 +216,12 @@ public struct BoardState: Sendable {
         return missing.isEmpty ? nil : "no answer from \(FindingCollector.list(missing, none: ""))"
     }
 
-    /// What `--watch` does now: nothing blocks once every storefront answered and the
-    /// evaluation has nothing that waiting could end.
+    /// What `--watch` does now: nothing blocks once every storefront answered, App Store Connect
+    /// (when asked) answered this round, and the evaluation has nothing that waiting could end.
     public var watchStep: PreflightReport.WatchStep? {
-        guard !isAsking, let report, report.storefronts.count == storefronts.count, unanswered.isEmpty else { return nil }
+        guard !isAsking, appStoreConnectFailure == nil, let report, report.storefronts.count == storefronts.count, unanswered.isEmpty else {
+            return nil
+        }
         return report.watchStep
     }
 
