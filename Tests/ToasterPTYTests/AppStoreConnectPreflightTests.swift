@@ -87,16 +87,31 @@ import Testing
                                        "--app-id", "42", "--min-required-version", "2.0.0", "--asc-url", server.baseURL, "--countries", "kr",
                                        "--installed-versions", "1.9.0", "--watch", "--interval", "0.2", "--asc-key-id", Self.keyID,
                                        "--asc-issuer-id", Self.issuerID, "--asc-private-key", try Self.key()], output: output)
-        defer { kill(pid, SIGKILL) }
+        var ended: Int32?
+        defer {
+            // Killed and reaped only when it did not end by itself: a reaped pid may be another process's by now.
+            if ended == nil { kill(pid, SIGKILL); waitpid(pid, nil, 0) }
+        }
         let stuck = Toolchain.awaitOutput(output, /(stuck until released: [^\n]*pending developer release)/)
         #expect(stuck != nil, "each round says what it waits on: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
         let released = try String(contentsOfFile: server.policyPath, encoding: .utf8)
             .replacingOccurrences(of: "PENDING_DEVELOPER_RELEASE", with: "READY_FOR_DISTRIBUTION")
         try await server.put(policy: released)
         #expect(Toolchain.awaitOutput(output, /(safe to force now)/) != nil)
+        ended = Self.exitStatus(of: pid)
+        #expect(ended == 0, "exit 0 once released")
+    }
+
+    /// The exit status of a spawned program (128 + the signal that ended it), polled until the
+    /// deadline; nil when it is still running then.
+    static func exitStatus(of pid: pid_t) -> Int32? {
+        let end = ContinuousClock.now + TmuxTerminal.deadline
         var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        #expect(status == 0, "exit 0 once released")
+        while ContinuousClock.now < end {
+            if waitpid(pid, &status, WNOHANG) == pid { return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return nil
     }
 
     @Test func aKeyWithoutItsIssuerIsRefusedAsUsage() throws {

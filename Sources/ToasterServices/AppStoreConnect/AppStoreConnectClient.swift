@@ -133,12 +133,17 @@ public struct AppStoreConnectClient: Sendable {
                                what: "App Store Connect \(endpoint)").value
     }
 
-    /// One authorised GET, retried when the failure passes; 401, 403 and 404 are final and said in one sentence.
+    /// One authorised GET, retried when the failure passes; 401, 403 and 404 are final and said
+    /// in one sentence. Every other failure names App Store Connect and the endpoint, as the
+    /// transport's own words (`HTTP 429 … from 127.0.0.1:8080`) name neither.
     private func get(_ url: String, endpoint: String) throws(SourceError) -> Data {
         try retry.run(pace: pace) { () throws(SourceError) -> Data in
             let headers = [("Authorization", "Bearer " + (try token.bearer())), ("Accept", "application/json")]
             do throws(SourceError) { return try fetch(url, headers, timeout) } catch {
-                throw refusal(error, endpoint: endpoint) ?? error
+                // The status and Retry-After stay: the retry decides and paces by them.
+                throw refusal(error, endpoint: endpoint)
+                    ?? SourceError(error.kind, "App Store Connect \(endpoint) failed: \(error.message)", httpStatus: error.httpStatus,
+                                   retryAfter: error.retryAfter)
             }
         }
     }

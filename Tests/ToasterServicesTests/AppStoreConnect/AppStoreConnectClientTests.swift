@@ -101,7 +101,36 @@ import ToasterCore
         let future = try Self.token(key, now: { now.addingTimeInterval(10 * 60) })
         #expect(await verifier.refusal(authorization: "Bearer " + (try future.bearer()), now: now) == "the token's iat is in the future")
         #expect(await verifier.refusal(authorization: nil, now: now) == "no bearer token")
-        #expect(await verifier.refusal(authorization: "Bearer a.b.c", now: now) != nil)
+        #expect(await verifier.refusal(authorization: "Bearer a.b.c", now: now) == "the token is not a JWT with iss, iat, exp and aud")
+    }
+
+    /// A token with this header and these claims, signed by `key` as the client signs its own:
+    /// what the client never sends, to see the simulation refuse it.
+    private static func signed(_ header: [String: Any], _ claims: [String: Any], by key: P256.Signing.PrivateKey) throws -> String {
+        func part(_ object: [String: Any]) throws -> String {
+            AppStoreConnectToken.base64URL(try JSONSerialization.data(withJSONObject: object, options: .sortedKeys))
+        }
+        let input = try part(header) + "." + (try part(claims))
+        return input + "." + AppStoreConnectToken.base64URL(try key.signature(for: Data(input.utf8)).rawRepresentation)
+    }
+
+    @Test func theSimulationRefusesAWrongHeaderAudienceOrLifetime() async throws {
+        let key = P256.Signing.PrivateKey()
+        let verifier = try await AppStoreConnectVerifier(pem: key.pemRepresentation, keyID: Self.keyID, issuerID: Self.issuerID)
+        let now = Date(), issued = Int(Date().timeIntervalSince1970)
+        let header: [String: Any] = ["alg": "ES256", "kid": Self.keyID, "typ": "JWT"]
+        let claims: [String: Any] = ["iss": Self.issuerID, "iat": issued, "exp": issued + 20 * 60, "aud": "appstoreconnect-v1"]
+        func refusal(header changes: [String: Any] = [:], claims claimChanges: [String: Any] = [:]) async throws -> String? {
+            let token = try Self.signed(header.merging(changes) { $1 }, claims.merging(claimChanges) { $1 }, by: key)
+            return await verifier.refusal(authorization: "Bearer " + token, now: now)
+        }
+        #expect(try await refusal() == nil, "the unchanged token is accepted, so each refusal below is its one change's")
+        #expect(try await refusal(header: ["kid": "ZZZZZ99999"]) == "the token's kid is not the key id")
+        #expect(try await refusal(header: ["typ": "JOSE"]) == "the token's typ is not JWT")
+        #expect(try await refusal(header: ["alg": "HS256"]) == "the token's alg is not ES256")
+        #expect(try await refusal(claims: ["aud": "appstoreconnect-v2"]) == "the token's aud is not appstoreconnect-v1")
+        #expect(try await refusal(claims: ["iat": issued - 60, "exp": issued + 20 * 60]) == "the token's exp is more than 20 minutes after its iat")
+        #expect(try await refusal(claims: ["exp": issued + 20 * 60 + 1]) == "the token's exp is more than 20 minutes after its iat")
     }
 
     @Test func theTokenIsES256ForTwentyMinutesAndReused() throws {
@@ -169,6 +198,22 @@ import ToasterCore
             #expect(facts.availableStorefronts == ["kr"])
             #expect(facts.phasedRelease == nil && facts.buildMinimumOSVersion == nil)
             #expect(pace.sleeps == [.seconds(1), .seconds(2)], "two 429s, two backoffs")
+        }
+    }
+
+    @Test func failuresAfterTheRetriesNameAppStoreConnectAndTheEndpoint() async throws {
+        let router = Router()
+        router.get("v1/apps/:id/appAvailabilityV2") { _, _ in Response(status: .tooManyRequests) }
+        let pace = VirtualPace()
+        try await serving(router) { base in
+            do {
+                _ = try await offThePool { try Self.client(base, token: try Self.token(), pace: pace).facts(appID: "7", bundleID: nil) }
+                Issue.record("three 429s must end the read")
+            } catch let error as SourceError {
+                #expect(error.message.hasPrefix("App Store Connect GET /v1/apps/7/appAvailabilityV2 failed: HTTP 429"), "\(error.message)")
+                #expect(error.message.hasSuffix("(after 3 tries)"), "\(error.message)")
+                #expect(pace.sleeps.count == 2, "the status still reaches the retry")
+            }
         }
     }
 
