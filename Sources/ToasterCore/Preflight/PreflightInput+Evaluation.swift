@@ -9,16 +9,16 @@ extension PreflightInput {
             StorefrontView(storefront: code, answers: answers.filter { $0.request.storefront == code },
                            unanswered: unanswered.last { $0.request.storefront == code }?.reason)
         }
-        let answered = views.filter { $0.unanswered == nil }
+        let answered = views.filter { !$0.answeredNothing }
         let rows = installed ?? namedVersions(answered)
         var findings = FindingCollector(rows: rows)
         noteUnanswered(views, into: &findings)
         var cells = Array(repeating: Array(repeating: PreflightCell.none, count: views.count), count: rows.count)
         for (column, view) in views.enumerated() {
             for (index, row) in rows.enumerated() {
-                cells[index][column] = view.unanswered == nil ? try evaluate(row: index, row, in: view, into: &findings) : .unanswered
+                cells[index][column] = view.answeredNothing ? .unanswered : try evaluate(row: index, row, in: view, into: &findings)
             }
-            if view.unanswered == nil {
+            if !view.answeredNothing {
                 noteDisagreement(view, forcing: cells.contains { [.forced, .deadEnd].contains($0[column]) }, into: &findings)
             }
         }
@@ -177,7 +177,6 @@ extension PreflightInput {
 
     private func noteDisagreement(_ view: StorefrontView, forcing: Bool, into findings: inout FindingCollector) {
         let said = view.answers.map { $0.entry?.listing.version }
-        guard Set(said).count > 1 else { return }
         func older(_ lhs: String?, _ rhs: String?) -> Bool {
             switch (lhs, rhs) {
             case let (l?, r?): StorefrontView.older(l, than: r)
@@ -185,30 +184,66 @@ extension PreflightInput {
             default: false
             }
         }
-        let oldest = said.min(by: older) ?? nil, newest = said.max(by: older) ?? nil
-        // `{cc}`: one finding gathers every storefront where the same forms disagree the same way.
-        func forms(_ version: String?) -> (names: String, count: Int) {
-            let names = view.answers.filter { $0.entry?.listing.version == version }.map { $0.request.formName(country: "{cc}") }
-            return (names.joined(separator: " and "), names.count)
+        // Answers that differ: at least one lists the app.
+        guard Set(said).count > 1, let newest = said.max(by: older) ?? nil else { return }
+        let oldest = said.min(by: older) ?? nil
+        func forms(_ version: String?, country: String) -> [String] {
+            view.answers.filter { $0.entry?.listing.version == version }.map { $0.request.formName(country: country) }
         }
-        let (olderForms, olderCount) = forms(oldest), (newerForms, newerCount) = forms(newest)
-        let oldText = oldest ?? "not listed", newText = newest ?? "not listed"
-        let fix = forcing
-            ? "Force users to \(newText) only once every lookup answers it (toastercli preflight --watch says when)."
-            : "Nothing to change in the policy: users told \(oldText) are prompted once the store catches up (toastercli preflight --watch says when)."
-        findings.add(.lookupsDisagree, .warning, "\(olderForms)|\(oldText)|\(newerForms)|\(newText)|\(forcing)", storefront: view.storefront, row: nil) { places, _ in
-            ("In \(places) the lookups disagree: \(olderForms) \(olderCount == 1 ? "answers" : "answer") \(oldText) while \(newerForms) \(newerCount == 1 ? "answers" : "answer") \(newText), so an app asking \(olderCount == 1 ? "that lookup" : "those lookups") is told \(oldText).",
-             fix)
+        // Forcing advice only where the policy asks for more than the older answer gives.
+        let forcesPast = forcing && forcesPast(oldest)
+        // One finding gathers every storefront where the same forms disagree the same way.
+        let detail = "\(forms(oldest, country: "{cc}"))|\(oldest ?? "")|\(forms(newest, country: "{cc}"))|\(newest)|\(forcesPast)"
+        findings.add(.lookupsDisagree, .warning, detail, storefront: view.storefront, row: nil) { places, _ in
+            let olderForms = forms(oldest, country: places.country), newerForms = forms(newest, country: places.country)
+            func answer(_ version: String?, _ count: Int) -> String {
+                version.map { "\(count == 1 ? "answers" : "answer") \($0)" } ?? "\(count == 1 ? "does" : "do") not list the app"
+            }
+            let told = oldest.map { "is told \($0)" } ?? "finds no app"
+            let fix = forcesPast
+                ? "Force users to \(newest) only once every lookup answers it (toastercli preflight --watch says when)."
+                : "Nothing to change in the policy: " + (oldest.map { "users told \($0) are prompted to \(newest)" } ?? "an app told the app is not listed prompts")
+                    + " once the store catches up (toastercli preflight --watch says when)."
+            return ("In \(places) the lookups disagree: \(FindingCollector.sentence(olderForms)) \(answer(oldest, olderForms.count)) while "
+                    + "\(FindingCollector.sentence(newerForms)) \(answer(newest, newerForms.count)), so an app asking "
+                    + "\(olderForms.count == 1 ? "that lookup" : "those lookups") \(told).",
+                    fix)
         }
     }
 
-    /// One finding for every storefront that never answered, with the last reason given.
+    /// Whether a layer forces users past `version`, what some lookup answers: a minimum above
+    /// it, or a forced range reaching it. A version that is not listed or cannot be read gives
+    /// no update at all, so any forcing does.
+    private func forcesPast(_ version: String?) -> Bool {
+        guard let version = version.flatMap({ try? Version($0) }) else { return true }
+        return layers.contains { layer in
+            let policy = layer.policy
+            if let minimum = policy.minimumRequiredVersion.flatMap({ try? Version($0) }), version < minimum { return true }
+            if let upper = policy.forcedRange.flatMap({ try? Version($0.maxAppVersion) }), version <= upper { return true }
+            return false
+        }
+    }
+
+    /// One finding for the storefronts where the same lookups failed, naming them and the last
+    /// reason given; what did answer there is still evaluated. The reason says whether it was
+    /// retried (`after 4 tries`) or failed in a way no retry mends (a 404).
     private func noteUnanswered(_ views: [StorefrontView], into findings: inout FindingCollector) {
-        guard let last = unanswered.last else { return }
         for view in views where view.unanswered != nil {
-            findings.add(.unanswered, .error, "", storefront: view.storefront, row: nil) { places, _ in
-                ("No answer from \(places) after every retry, so nothing is known about what \(views.count(where: { $0.unanswered != nil }) == 1 ? "it serves" : "they serve"); the last reason (\(last.request.formName)): \(last.reason)",
-                 "Run preflight again once the lookup answers (with --watch it asks again each round); until then, do not publish a policy that forces users there.")
+            let requests = unanswered.filter { $0.request.storefront == view.storefront }
+                .reduce(into: [LookupRequest]()) { if !$0.contains($1.request) { $0.append($1.request) } }
+            let nothing = view.answeredNothing
+            let detail = "\(nothing)|\(requests.map { $0.formName(country: "{cc}") })"
+            findings.add(.unanswered, .error, detail, storefront: view.storefront, row: nil) { places, _ in
+                let forms = FindingCollector.sentence(requests.map { $0.formName(country: places.country) })
+                let one = places.codes.count == 1
+                let reason = unanswered.last { places.codes.contains($0.request.storefront) }
+                    .map { "; the last reason (\($0.request.formName)): \($0.reason)" } ?? ""
+                let message = nothing
+                    ? "No lookup answered in \(places): \(forms) failed, so nothing is known about what \(one ? "it serves" : "they serve")\(reason)"
+                    : "In \(places), \(forms) failed, so \(one ? "it is" : "they are") evaluated on what the other lookups answered alone, "
+                        + "and an app asking the failed \(requests.count == 1 ? "one" : "ones") may be told another version\(reason)"
+                return (message, "Run preflight again once every lookup there answers (with --watch it asks again each round); "
+                        + "until then, do not publish a policy that forces users there.")
             }
         }
     }
@@ -313,7 +348,7 @@ struct FindingCollector {
         let severity: PreflightFinding.Severity
         var storefronts: [String] = []
         var rows: [Int] = []
-        let describe: (_ storefronts: String, _ versions: String) -> (message: String, fix: String)
+        let describe: (_ storefronts: FindingPlaces, _ versions: String) -> (message: String, fix: String)
     }
 
     let rows: [InstalledGroup]
@@ -323,7 +358,7 @@ struct FindingCollector {
     init(rows: [InstalledGroup]) { self.rows = rows }
 
     mutating func add(_ kind: PreflightFinding.Kind, _ severity: PreflightFinding.Severity, _ detail: String, storefront: String?, row: Int?,
-                      describe: @escaping (_ storefronts: String, _ versions: String) -> (message: String, fix: String)) {
+                      describe: @escaping (_ storefronts: FindingPlaces, _ versions: String) -> (message: String, fix: String)) {
         let key = Key(kind: kind, detail: detail)
         if entries[key] == nil {
             order.append(key)
@@ -341,7 +376,7 @@ struct FindingCollector {
             var versions: [String] = []
             for group in groups where !versions.contains(group.name) { versions.append(group.name) }
             let users = groups.contains { $0.users != nil } ? groups.reduce(0) { $0 + ($1.users ?? 0) } : nil
-            let (message, fix) = entry.describe(Self.list(entry.storefronts, none: "no storefront"), Self.list(versions, none: "no installed version"))
+            let (message, fix) = entry.describe(FindingPlaces(codes: entry.storefronts), Self.usersOn(groups))
             return PreflightFinding(kind: key.kind, severity: entry.severity, storefronts: entry.storefronts, versions: versions,
                                     users: users, message: message, fix: fix)
         }
@@ -354,4 +389,38 @@ struct FindingCollector {
         let shown = items.prefix(6).joined(separator: ", ")
         return items.count > 6 ? "\(shown) and \(items.count - 6) more" : shown
     }
+
+    /// A list as a sentence writes it: `a and b`, `a, b and c`; after six items, how many more.
+    static func sentence(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        if items.count > 6 { return items.prefix(6).joined(separator: ", ") + " and \(items.count - 6) more" }
+        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    }
+
+    /// The installed versions as "users on …" reads them: the versions, then those standing for
+    /// every version below a minimum (`1.9.0 and versions below 2.0.0`).
+    static func usersOn(_ groups: [InstalledGroup]) -> String {
+        var versions: [String] = [], below: [String] = []
+        for group in groups {
+            if let minimum = group.below {
+                if !below.contains(minimum) { below.append(minimum) }
+            } else if !versions.contains(group.version) {
+                versions.append(group.version)
+            }
+        }
+        let items = versions + (below.isEmpty ? [] : ["versions below " + sentence(below)])
+        return items.isEmpty ? "no installed version" : sentence(items)
+    }
+}
+
+/// The storefronts a finding covers, as its sentences name them.
+struct FindingPlaces: CustomStringConvertible {
+    let codes: [String]
+
+    /// At most six, then how many more.
+    var description: String { FindingCollector.list(codes, none: "no storefront") }
+
+    /// The country an answer form is written with: the storefront's own, or `{cc}` standing
+    /// for each of several.
+    var country: String { codes.count == 1 ? codes[0] : "{cc}" }
 }

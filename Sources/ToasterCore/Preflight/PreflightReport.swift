@@ -7,7 +7,7 @@ public enum PreflightCell: String, Sendable {
     case forced
     /// Spelt as the severity of the findings that strand the user.
     case deadEnd = "dead-end"
-    /// The storefront never answered: nothing is known there.
+    /// No lookup of the storefront answered: nothing is known there.
     case unanswered
 
     /// Unanswered cells rank lowest: a row's worst outcome is the worst one known.
@@ -24,19 +24,23 @@ public enum PreflightCell: String, Sendable {
 
 /// A storefront's answers and what it serves: the oldest version any of its answers lists
 /// (a device may be told any of them; the store catches up last), nil when none lists the app.
+/// A lookup that failed takes nothing away from those that answered: they are evaluated.
 public struct StorefrontView: Sendable, Equatable {
     public var storefront: String
     public var answers: [LookupAnswer]
     public var served: LookupEntry?
-    /// Why the storefront is not evaluated: the last failure of a lookup that never answered.
+    /// The last failure of one of its lookups that never answered; nil when every one answered.
     public var unanswered: String?
 
     init(storefront: String, answers: [LookupAnswer], unanswered: String? = nil) {
         self.storefront = storefront
         self.answers = answers
         self.unanswered = unanswered
-        served = unanswered != nil ? nil : answers.compactMap(\.entry).min { Self.older($0.listing.version, than: $1.listing.version) }
+        served = answers.compactMap(\.entry).min { Self.older($0.listing.version, than: $1.listing.version) }
     }
+
+    /// Every lookup failed: nothing is known, so the storefront is not evaluated.
+    var answeredNothing: Bool { unanswered != nil && answers.isEmpty }
 
     /// Version order with unreadable versions first (they are the ones to look at).
     static func older(_ lhs: String, than rhs: String) -> Bool {
@@ -48,7 +52,7 @@ public struct StorefrontView: Sendable, Equatable {
     }
 
     var servedVersion: Version? { served.flatMap { try? Version($0.listing.version) } }
-    var servedText: String { unanswered != nil ? "no answer" : served?.listing.version ?? "not listed" }
+    var servedText: String { answeredNothing ? "no answer" : served?.listing.version ?? "not listed" }
 }
 
 /// The outcome: findings, the storefronts' answers, and the matrix of installed versions

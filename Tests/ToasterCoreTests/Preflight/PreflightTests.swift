@@ -119,13 +119,28 @@ import Testing
         let report = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0"), query: Self.entry("1.9.0")), [Self.minimum("1.9.0")],
                                        installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(report) == ["lookups-disagree"])
-        #expect(report.findings[0].message == "In kr the lookups disagree: ?id=42&country={cc} answers 1.9.0 while /{cc}/lookup?id=42 answers 2.0.0, so an app asking that lookup is told 1.9.0.")
-        #expect(report.findings[0].fix.hasPrefix("Force users to 2.0.0 only once every lookup answers it"), "1.0.0 is forced in kr")
+        #expect(report.findings[0].message == "In kr the lookups disagree: ?id=42&country=kr answers 1.9.0 while /kr/lookup?id=42 answers 2.0.0, so an app asking that lookup is told 1.9.0.")
+        #expect(report.findings[0].fix == "Nothing to change in the policy: users told 1.9.0 are prompted to 2.0.0 once the store catches up (toastercli preflight --watch says when).",
+                "1.0.0 is forced in kr, to 1.9.0, which both lookups satisfy")
         #expect(report.storefronts[0].served?.listing.version == "1.9.0", "the oldest answer is what the storefront may still serve")
+        let above = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0"), query: Self.entry("1.9.0")), [Self.minimum("2.0.0")],
+                                      installed: [InstalledGroup(version: "1.0.0")])
+        #expect(above.findings.first { $0.kind == .lookupsDisagree }?.fix.hasPrefix("Force users to 2.0.0 only once every lookup answers it") == true,
+                "the minimum is above the older answer")
         let optional = try Self.evaluate(Self.answers("kr", Self.entry("1.10.0"), query: Self.entry("1.9.0")), [Self.minimum("1.0.0")],
-                                         installed: [InstalledGroup(version: "1.5.0")])
-        #expect(optional.cells == [[.optional]])
-        #expect(!optional.findings[0].fix.contains("Force"), "the policy forces nobody there: the advice does not speak of forcing")
+                                         installed: [InstalledGroup(version: "1.5.0"), InstalledGroup(version: "0.9.0")])
+        #expect(optional.cells == [[.optional], [.forced]])
+        #expect(!optional.findings[0].fix.contains("Force"), "the policy forces only to 1.0.0, which both answers satisfy: no advice about forcing")
+    }
+
+    @Test func disagreeingFormsAreWrittenWithTheirCountryOrCC() throws {
+        let missing = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0"), query: .some(nil)), [Self.minimum("1.0.0")],
+                                        installed: [InstalledGroup(version: "1.5.0")])
+        #expect(missing.findings[0].message == "In kr the lookups disagree: ?id=42&country=kr does not list the app while /kr/lookup?id=42 answers 2.0.0, so an app asking that lookup finds no app.")
+        let two = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0"), query: Self.entry("1.9.0")) + Self.answers("us", Self.entry("2.0.0"), query: Self.entry("1.9.0")),
+                                    [Self.minimum("1.0.0")], installed: [InstalledGroup(version: "1.5.0")])
+        #expect(two.findings.map(\.storefronts) == [["kr", "us"]])
+        #expect(two.findings[0].message.hasPrefix("In kr, us the lookups disagree: ?id=42&country={cc} answers 1.9.0 while /{cc}/lookup?id=42 answers 2.0.0"))
     }
 
     @Test func aFreshReleaseOnlyPromptedIsAdvisedAsAPrompt() throws {
@@ -162,6 +177,8 @@ import Testing
         let report = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0")), [Self.minimum("2.0.0")])
         #expect(report.rows.map(\.name) == ["1.9.0", "below 2.0.0", "2.0.0"])
         #expect(report.hasDeadEnd)
+        #expect(report.findings[0].versions == ["1.9.0", "below 2.0.0"])
+        #expect(report.findings[0].message.contains("users on 1.9.0 and versions below 2.0.0 are forced"), "the versions read as English")
     }
 
     @Test func withoutAnInstalledBaseTheUsersJustBelowTheMinimumAreShown() throws {
@@ -174,25 +191,36 @@ import Testing
         #expect(InstalledGroup(justBelow: "2.0.0-beta") == nil, "nothing sorts just below a pre-release")
     }
 
-    @Test func anUnansweredStorefrontIsReportedAndTheRestEvaluated() throws {
-        let failing = LookupRequest(storefront: "jp", key: .id("42"), form: .path)
-        let input = PreflightInput(storefronts: ["kr", "jp"], answers: Self.answers("kr", Self.entry("1.9.0")) + [Self.answers("jp", Self.entry("2.0.0"))[0]],
-                                   unanswered: [UnansweredLookup(request: failing, reason: "HTTP 503 Service Unavailable from 127.0.0.1 (after 4 tries)")],
-                                   layers: [Self.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0", users: 3)], appID: "42", now: Self.now)
+    @Test func aFailedLookupHidesNothingThatAnswered() throws {
+        // kr answers in both forms; jp's query form answers and its path form is a 404; us answers nothing.
+        let notFound = UnansweredLookup(request: LookupRequest(storefront: "jp", key: .id("42"), form: .path),
+                                        reason: "HTTP 404 Not Found from 127.0.0.1")
+        let unavailable = [LookupRequest.Form.query, .path].map { form in
+            UnansweredLookup(request: LookupRequest(storefront: "us", key: .id("42"), form: form),
+                             reason: "HTTP 503 Service Unavailable from 127.0.0.1 (after 4 tries)")
+        }
+        let input = PreflightInput(storefronts: ["kr", "jp", "us"], answers: Self.answers("kr", Self.entry("1.9.0")) + [Self.answers("jp", Self.entry("1.9.0"))[0]],
+                                   unanswered: [notFound] + unavailable, layers: [Self.minimum("2.0.0")],
+                                   installed: [InstalledGroup(version: "1.0.0", users: 3)], appID: "42", now: Self.now)
         let report = try input.evaluate()
-        #expect(kinds(report) == ["min-above-store", "unanswered"], "dead ends first, then errors")
-        let finding = report.findings[1]
-        #expect(finding.severity == .error)
-        #expect(finding.storefronts == ["jp"])
-        #expect(finding.message.contains("(/jp/lookup?id=42): HTTP 503 Service Unavailable from 127.0.0.1 (after 4 tries)"))
-        #expect(report.cells == [[.deadEnd, .unanswered]])
+        #expect(kinds(report) == ["min-above-store", "unanswered", "unanswered"], "dead ends first, then errors")
+        #expect(report.findings[0].storefronts == ["kr", "jp"], "jp's query form answered 1.9.0: a dead end, not nothing known")
+        #expect(report.findings[1].severity == .error)
+        #expect(report.findings[1].storefronts == ["jp"])
+        #expect(report.findings[1].message == "In jp, /jp/lookup?id=42 failed, so it is evaluated on what the other lookups answered alone, and an app asking the failed one may be told another version; the last reason (/jp/lookup?id=42): HTTP 404 Not Found from 127.0.0.1",
+                "only what failed, and no retry claimed for a 404")
+        #expect(report.findings[2].storefronts == ["us"])
+        #expect(report.findings[2].message == "No lookup answered in us: ?id=42&country=us and /us/lookup?id=42 failed, so nothing is known about what it serves; the last reason (/us/lookup?id=42): HTTP 503 Service Unavailable from 127.0.0.1 (after 4 tries)")
+        #expect(report.cells == [[.deadEnd, .deadEnd, .unanswered]])
         #expect(report.hasUnanswered && report.hasDeadEnd)
         #expect(report.users(.deadEnd) == 3, "a row's worst known outcome counts")
-        #expect(report.watchStep == .waiting(why: "min-above-store in kr; unanswered in jp"), "--watch asks an unanswered storefront again")
+        #expect(report.watchStep == .waiting(why: "min-above-store in kr, jp; unanswered in jp; unanswered in us"), "--watch asks an unanswered storefront again")
         let json = report.json.serialized()
-        #expect(json.contains(#""storefront":"jp","serves":null,"unanswered":"HTTP 503 Service Unavailable from 127.0.0.1 (after 4 tries)""#))
+        #expect(json.contains(#""storefront":"jp","serves":"1.9.0","unanswered":"HTTP 404 Not Found from 127.0.0.1""#))
+        #expect(json.contains(#""storefront":"us","serves":null,"unanswered":"HTTP 503 Service Unavailable from 127.0.0.1 (after 4 tries)""#))
         #expect(report.text.contains("error     unanswered · jp"))
-        #expect(report.text.contains("no answer"))
+        #expect(report.text.contains("kr, jp    us\n                  1.9.0     no answer\n1.0.0      3      dead-end  unanswered"),
+                "the matrix: kr and jp serve 1.9.0, us gave no answer")
     }
 
     @Test func everySeverityIsSpeltOneWayInEveryFormat() throws {
