@@ -32,6 +32,16 @@ import Testing
         (["check", "--source", "remote-config", "--url", "file:///tmp/x.json", "--store-url", "ftp://example.com/lookup"],
          #"--store-url "ftp://example.com/lookup": the scheme "ftp" is not supported"#),
         (["check", "--store-url", "http://127.0.0.1:9/lookup"], "--store-url is only used with --source remote-config or cms"),
+        (["check", "--source", "remote-config", "--url", "file:///tmp/x.json", "--min-required-version", "3.0.0"],
+         "--min-required-version is only for --source demo: with --source remote-config the service says it"),
+        (["check", "--source", "cms", "--url", "file:///tmp/x.json", "--min-required-version", "garbage"],
+         #"--min-required-version: invalid version "garbage""#),
+        (["check", "--source", "cms", "--url", "file:///tmp/x.json", "--store-minimum-os", "17.0"],
+         "--store-minimum-os describes the demo store's version: give it with --source demo, or with --store-version beside remote-config or cms"),
+        (["check", "--source", "appstore", "--url", "file:///tmp/x.json", "--store-released", "2026-11-20T00:00:00Z"],
+         "--store-released describes the demo store's version: give it with --source demo, or with --store-version beside remote-config or cms"),
+        (["check", "--store-released", "yesterday"], #"--store-released "yesterday" is not an ISO 8601 date such as 2026-11-20T00:00:00Z"#),
+        (["check", "--source", "appstore", "--url", "file:///tmp/x.json", "--demo-latency-ms", "10"], "--demo-latency-ms is only for --source demo"),
     ])
     func usageMistakesExit64NamingTheFlag(arguments: [String], message: String) throws {
         let result = try toastercli(arguments)
@@ -64,8 +74,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: answer) }
         let result = try toastercli(["check", "--source", "appstore", "--url", answer.absoluteString, "--app-version", "1.0.0"])
         #expect(result.status == 1)
-        #expect(result.stderr == #"Error: appstore: the latest version: invalid version "2.0.0\u001b[31m": "0\u001b[31m" is not a whole number"#
-            + "\n")
+        #expect(result.stderr.hasPrefix("Error: appstore: App Store lookup answer from "), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix(#" is unusable: results[0].version: invalid version "2.0.0\u001b[31m": "0\u001b[31m" is not a whole number"#
+            + "\n"), "\(result.stderr)")
         let argument = try toastercli(["check", "--locale", "\u{1B}[2J\u{202E}fr"])
         #expect(argument.status == 64)
         #expect(argument.stderr.contains(#"--locale "\u001b[2J\u202efr" is not one of ko, en, ja"#), "\(argument.stderr)")
@@ -75,7 +86,9 @@ import Testing
                                    "--format", "json"])
         #expect(json.status == 0)
         #expect(json.stdout.contains(#""updateURL":"x\u001b[31m\u202e""#), "\(json.stdout)")
-        for output in [result.stderr, argument.stderr, json.stdout] {
+        let text = try toastercli(["check", "--source", "remote-config", "--url", remote.absoluteString, "--app-version", "1.0.0"])
+        #expect(text.stdout.contains(#"updateURL: x\u001b[31m\u202e"#), "a person sees the answer held them: \(text.stdout)")
+        for output in [result.stderr, argument.stderr, json.stdout, text.stdout] {
             #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x202E })
         }
     }

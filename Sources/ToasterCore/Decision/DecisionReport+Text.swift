@@ -12,13 +12,13 @@ extension DecisionReport {
         if let alert {
             lines += [
                 "alert: \(alert.type.rawValue)",
-                "title: \(TextSanitizer.cleanLine(alert.title))",
-                "message: \(TextSanitizer.cleanLine(alert.message))",
-                "buttons: \(alert.buttonTitles.map(TextSanitizer.cleanLine).joined(separator: " | "))",
+                "title: \(TextSanitizer.escapedLine(alert.title))",
+                "message: \(TextSanitizer.escapedLine(alert.message))",
+                "buttons: \(alert.buttonTitles.map { TextSanitizer.escapedLine($0) }.joined(separator: " | "))",
             ]
         }
-        lines.append("updateURL: \(TextSanitizer.cleanLine(updateURL))")
-        lines += notices.map { "notice: \(TextSanitizer.cleanLine($0))" }
+        lines.append("updateURL: \(TextSanitizer.escapedLine(updateURL))")
+        lines += notices.map { "notice: \(TextSanitizer.escapedLine($0))" }
         return lines.joined(separator: "\n")
     }
 }

@@ -10,10 +10,10 @@ extension PreflightReport {
             var line = "App Store Connect: \(newest.versionString) is \(newest.stateText)"
             if let type = newest.releaseType { line += " (\(type.lowercased().replacing("_", with: " ")) release)" }
             if let os = facts.buildMinimumOSVersion { line += "; its build needs iOS \(os)" }
-            lines.append(TextSanitizer.cleanLine(line + "."))
+            lines.append(TextSanitizer.escapedLine(line + "."))
         }
         if let phased = facts.phasedRelease {
-            lines.append(TextSanitizer.cleanLine("Phased release: \(phased.text); \(PhasedRelease.note)."))
+            lines.append(TextSanitizer.escapedLine("Phased release: \(phased.text); \(PhasedRelease.note)."))
         }
         let total = facts.availableStorefronts.count + facts.unavailableStorefronts.count
         lines.append("Available in \(facts.availableStorefronts.count) of \(total) storefronts.")

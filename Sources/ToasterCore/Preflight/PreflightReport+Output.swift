@@ -3,7 +3,7 @@
 extension PreflightReport {
     private var columns: [(label: String, serves: String, members: [Int])] {
         columnGroups.map { members in
-            (FindingCollector.list(members.map { storefronts[$0].storefront }, none: "-"), TextSanitizer.cleanLine(storefronts[members[0]].servedText), members)
+            (FindingCollector.list(members.map { storefronts[$0].storefront }, none: "-"), TextSanitizer.escapedLine(storefronts[members[0]].servedText), members)
         }
     }
 
@@ -15,16 +15,16 @@ extension PreflightReport {
 
     public var text: String {
         var lines: [String] = []
-        if let error { lines += ["could not finish: " + TextSanitizer.cleanLine(error), ""] }
+        if let error { lines += ["could not finish: " + TextSanitizer.escapedLine(error), ""] }
         if findings.isEmpty, error == nil { lines.append("No findings: no installed version is stranded in any storefront asked.") }
         let labelWidth = PreflightFinding.Severity.allCases.map(\.rawValue.count).max() ?? 0
         for finding in findings {
             let severity = finding.severity.rawValue.padding(toLength: labelWidth)
             var head = [severity + "  " + finding.kind.rawValue]
             if !finding.storefronts.isEmpty { head.append(FindingCollector.list(finding.storefronts, none: "")) }
-            if !finding.versions.isEmpty { head.append(TextSanitizer.cleanLine(FindingCollector.list(finding.versions, none: ""))) }
+            if !finding.versions.isEmpty { head.append(TextSanitizer.escapedLine(FindingCollector.list(finding.versions, none: ""))) }
             if let users = finding.users { head.append("\(users) users") }
-            lines += [head.joined(separator: " · "), "  " + TextSanitizer.cleanLine(finding.message), "  fix: " + TextSanitizer.cleanLine(finding.fix), ""]
+            lines += [head.joined(separator: " · "), "  " + TextSanitizer.escapedLine(finding.message), "  fix: " + TextSanitizer.escapedLine(finding.fix), ""]
         }
         if findings.isEmpty, error == nil { lines.append("") }
         if !appStoreConnectLines.isEmpty { lines += appStoreConnectLines + [""] }
@@ -32,7 +32,7 @@ extension PreflightReport {
         let columns = self.columns
         var table = [["installed", "users"] + columns.map(\.label), ["", ""] + columns.map(\.serves)]
         for (index, row) in rows.enumerated() {
-            table.append([TextSanitizer.cleanLine(row.label), row.users.map(String.init) ?? "-"] + columns.map { cells[index][$0.members[0]].rawValue })
+            table.append([TextSanitizer.escapedLine(row.label), row.users.map(String.init) ?? "-"] + columns.map { cells[index][$0.members[0]].rawValue })
         }
         let widths = (0..<(columns.count + 2)).map { column in table.map { DisplayWidth.of($0[column]) }.max() ?? 0 }
         for line in table {
@@ -90,7 +90,7 @@ extension PreflightReport {
     /// For a pull-request comment: a headline, the findings table, the matrix.
     public var markdown: String {
         func cell(_ text: String) -> String {
-            TextSanitizer.cleanLine(text).replacing("|", with: "\\|")
+            TextSanitizer.escapedLine(text).replacing("|", with: "\\|")
         }
         let counts = PreflightFinding.Severity.allCases.compactMap { severity -> String? in
             let count = findings.count { $0.severity == severity }

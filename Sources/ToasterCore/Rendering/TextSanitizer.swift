@@ -15,24 +15,37 @@ public enum TextSanitizer {
     }
 
     public static func clean(_ text: String) -> String {
+        normalized(text, lineBreak: "\n") { _ in "" }
+    }
+
+    /// One line of text: line breaks become spaces.
+    public static func cleanLine(_ text: String) -> String {
+        normalized(text, lineBreak: " ") { _ in "" }
+    }
+
+    /// One line of a printed report (`check`'s text, preflight's text and markdown, links
+    /// check's verdicts): line breaks become spaces, and every other unsafe character is written
+    /// as `\u001b`, so that a person reading it sees that the text held one.
+    public static func escapedLine(_ text: String) -> String {
+        normalized(text, lineBreak: " ", unsafe: escape)
+    }
+
+    /// Line breaks of every kind as `lineBreak`, tabs as spaces, and each other unsafe
+    /// character as `unsafe` writes it.
+    private static func normalized(_ text: String, lineBreak: Unicode.Scalar, unsafe: (Unicode.Scalar) -> String) -> String {
         var output = String.UnicodeScalarView()
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
             defer { previousWasCarriageReturn = scalar == "\r" }
             switch scalar.value {
             case 0x0A where previousWasCarriageReturn: continue
-            case 0x0A, 0x0D, 0x2028, 0x2029, 0x85: output.append("\n")
+            case 0x0A, 0x0D, 0x2028, 0x2029, 0x85: output.append(lineBreak)
             case 0x09: output.append(contentsOf: repeatElement(" ", count: tabWidth))
-            case _ where isUnsafe(scalar): continue
+            case _ where isUnsafe(scalar): output.append(contentsOf: unsafe(scalar).unicodeScalars)
             default: output.append(scalar)
             }
         }
         return String(output)
-    }
-
-    /// One line of text: line breaks become spaces.
-    public static func cleanLine(_ text: String) -> String {
-        clean(text).replacingNewlines()
     }
 
     /// Text for standard output or error: line feeds kept (a message or a report may have
@@ -53,11 +66,5 @@ public enum TextSanitizer {
     public static func escape(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-}
-
-extension String {
-    fileprivate func replacingNewlines() -> String {
-        String(map { $0 == "\n" ? " " : $0 })
     }
 }

@@ -26,18 +26,19 @@ public enum PublishedPolicy {
         let data: Data
         do { data = try BoundedFile.read(path, limit: 1 << 20) } catch { throw SourceError(.misconfigured, "--policy \(path): \(error.description)") }
         let file = try JSONPayload.decode(ServerPolicyFile.self, from: data, what: "--policy \(path)").value
-        guard let app = file.apps.first(where: { app in
+        guard let index = file.apps.firstIndex(where: { app in
             appID.map { String(app.trackId) == $0 } ?? false || bundleID.map { app.bundleId == $0 } ?? false
         }) else {
             throw SourceError(.misconfigured, "--policy \(path) has no app with \(appID.map { "trackId \($0)" } ?? "bundleId \(bundleID ?? "")")")
         }
+        let app = file.apps[index]
         var layers: [PolicyLayer] = []
         if let minimum = app.minRequiredVersion {
             layers.append(PolicyLayer(name: "policy \(path) minRequiredVersion",
                                       policy: UpdatePolicy(minimumRequiredVersion: minimum)))
         }
         if let forced = app.forced {
-            layers.append(PolicyLayer(name: "policy \(path) forced", policy: try forced.policy(absence: nil)))
+            layers.append(PolicyLayer(name: "policy \(path) forced", policy: try forced.policy(absence: nil, what: "--policy \(path) (apps[\(index)].forced)")))
         }
         return layers
     }

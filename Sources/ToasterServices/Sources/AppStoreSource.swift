@@ -34,9 +34,11 @@ public struct AppStoreSource: ServiceSource {
         case .bundleID(let bundleID): ("bundleId", bundleID)
         }
         let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
-        guard let entry = try AppStoreLookup.entry(from: data, what: "App Store lookup answer from \(location)") else {
+        let what = "App Store lookup answer from \(location)"
+        guard let entry = try AppStoreLookup.entry(from: data, what: what) else {
             throw SourceError(.notListed, "app not found in store \(country)")
         }
+        try JSONPayload.checkVersion(entry.version, at: JSONPlace.root.key("results").index(0).key("version"), what: what)
         return Self.policy(from: entry)
     }
 

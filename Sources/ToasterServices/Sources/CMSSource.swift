@@ -18,8 +18,9 @@ public struct CMSSource: ServiceSource {
 
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let data = try location.read(timeout: timeout, headers: apiKey.map { [("X-MICROCMS-API-KEY", $0)] } ?? [])
-        let (object, tree) = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: "CMS answer from \(location)")
-        return try object.policy(absence: JSONPayload.absence(of: CMSForceUpdate.expectedKeys, in: tree, what: "CMS object"))
+        let what = "CMS answer from \(location)"
+        let (object, tree) = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: what)
+        return try object.policy(absence: JSONPayload.absence(of: CMSForceUpdate.expectedKeys, in: tree, what: "CMS object"), what: what)
     }
 }
 
@@ -40,24 +41,28 @@ struct CMSForceUpdate: Decodable, Sendable {
     let url: String?
     let publishedAt: String?
 
-    /// The policy the object states; `absence` names a key the answer lacks, as a notice.
-    func policy(absence: String?) throws(SourceError) -> UpdatePolicy {
+    /// The policy the object states; `absence` names a key the answer lacks, as a notice;
+    /// `what` is the answer and its origin, as its problems begin.
+    func policy(absence: String?, what: String) throws(SourceError) -> UpdatePolicy {
         guard let minAppVersion, let maxAppVersion else {
-            throw SourceError(.unusableAnswer, "CMS answer is unusable: \(absence ?? "minAppVersion or maxAppVersion is null")")
+            throw JSONPayload.unusable(what, at: JSONPlace.root.key(minAppVersion == nil ? "minAppVersion" : "maxAppVersion"),
+                                       "absent or null, where the forced range needs a version" + (absence.map { " (\($0))" } ?? ""))
         }
+        try JSONPayload.checkVersion(minAppVersion, at: JSONPlace.root.key("minAppVersion"), what: what)
+        try JSONPayload.checkVersion(maxAppVersion, at: JSONPlace.root.key("maxAppVersion"), what: what)
         return UpdatePolicy(
             forcedRange: ForcedRange(minAppVersion: minAppVersion, maxAppVersion: maxAppVersion,
-                                     start: try date(startDate, "startDate"), end: try date(endDate, "endDate")),
+                                     start: try date(startDate, "startDate", what: what), end: try date(endDate, "endDate", what: what)),
             texts: AlertTextOverride(title: title, message: message, buttonTitle: buttonTitle),
             updateURL: url,
             notices: absence.map { [$0] } ?? []
         )
     }
 
-    func date(_ text: String?, _ field: String) throws(SourceError) -> Date? {
+    func date(_ text: String?, _ field: String, what: String) throws(SourceError) -> Date? {
         guard let text else { return nil }
         guard let date = ISO8601.parse(text) else {
-            throw SourceError(.unusableAnswer, "CMS answer is unusable: \"\(field)\" is not an ISO 8601 date (\(text))")
+            throw JSONPayload.unusable(what, at: JSONPlace.root.key(field), "\(JSONValue.string(text).serialized()) is not an ISO 8601 date")
         }
         return date
     }

@@ -18,6 +18,19 @@ enum JSONPayload {
         }
     }
 
+    /// A version the answer states at `place`, read now as the decision will read it, so that
+    /// one that is no version is named by the answer's origin and its place in it
+    /// (`… is unusable: entries.min_required_version: invalid version "abc": …`).
+    static func checkVersion(_ text: String?, at place: JSONPlace, what: String) throws(SourceError) {
+        guard let text else { return }
+        do { _ = try Version(text) } catch { throw unusable(what, at: place, "\(error)") }
+    }
+
+    /// `… is unusable: startDate: "x" is not an ISO 8601 date`.
+    static func unusable(_ what: String, at place: JSONPlace, _ problem: String) -> SourceError {
+        SourceError(.unusableAnswer, "\(what) is unusable: \(place.named): \(problem)")
+    }
+
     /// The phrase for `expected` keys an object lacks, each with the key it holds that was
     /// probably meant instead, and the keys it holds; nil when it lacks none:
     /// `Remote Config entries: no "min_required_version" (did you mean "min_requred_version"?); present: "latest_version", "min_requred_version"`

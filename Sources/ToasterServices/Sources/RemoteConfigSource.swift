@@ -24,11 +24,16 @@ public struct RemoteConfigSource: ServiceSource {
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let request = Data(#"{"appId":"\#(appID)","appInstanceId":"toastercli","sdkVersion":"toastercli"}"#.utf8)
         let data = try location.read(timeout: timeout, post: request)
-        let (fetch, tree) = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: "Remote Config answer from \(location)")
+        let what = "Remote Config answer from \(location)"
+        let (fetch, tree) = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: what)
+        let state = JSONPlace.root.key("state")
         switch fetch.state ?? (fetch.entries == nil ? nil : "UPDATE") {
         case "UPDATE":
             let entries = fetch.entries ?? [:]
             let expected = [keys.minimumRequired, keys.latest, keys.storeURL]
+            for key in [keys.minimumRequired, keys.latest] {
+                try JSONPayload.checkVersion(entries[key], at: JSONPlace.root.key("entries").key(key), what: what)
+            }
             let latest = entries[keys.latest]
             return UpdatePolicy(
                 latestVersion: latest,
@@ -43,14 +48,15 @@ public struct RemoteConfigSource: ServiceSource {
         case "NO_CHANGE":
             throw SourceError(.unchanged, "Remote Config answered NO_CHANGE: the last answer stands")
         case "INSTANCE_STATE_UNSPECIFIED":
-            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: state INSTANCE_STATE_UNSPECIFIED means the server failed")
-        case let state?:
-            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: unknown state \(JSONValue.string(state).serialized())")
+            throw JSONPayload.unusable(what, at: state, "INSTANCE_STATE_UNSPECIFIED means the server failed")
+        case let other?:
+            throw JSONPayload.unusable(what, at: state, "\(JSONValue.string(other).serialized()) is not a state Remote Config answers "
+                + "(UPDATE, NO_CHANGE, NO_TEMPLATE, EMPTY_CONFIG, INSTANCE_STATE_UNSPECIFIED)")
         case nil where tree["parameters"] != nil:
-            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: it is a template (parameters with defaultValue), "
+            throw SourceError(.unusableAnswer, "\(what) is unusable: it is a template (parameters with defaultValue), "
                 + "not a fetch answer; give the fetch endpoint or a saved fetch answer ({\"entries\":{…},\"state\":\"UPDATE\"})")
         case nil:
-            throw SourceError(.unusableAnswer, "Remote Config answer is unusable: it has neither \"state\" nor \"entries\" (present: \(JSONPayload.present(tree)))")
+            throw SourceError(.unusableAnswer, "\(what) is unusable: it has neither \"state\" nor \"entries\" (present: \(JSONPayload.present(tree)))")
         }
     }
 }

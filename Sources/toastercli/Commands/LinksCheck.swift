@@ -117,7 +117,7 @@ struct LinksCheck: ParsableCommand {
             let notes = fileWarnings.map { "warning: \($0)" } + verdicts.flatMap { verdict in
                 verdict.warnings.filter { !fileWarnings.contains($0) }.map { "warning: \(verdict.url): \($0)" }
             }
-            Output.write(notes.map { TextSanitizer.cleanLine($0) + "\n" }.joined(), to: STDERR_FILENO)
+            Output.write(notes.map { TextSanitizer.escapedLine($0) + "\n" }.joined(), to: STDERR_FILENO)
             Output.line(Self.text(verdicts))
         }
         if strict, !fileWarnings.isEmpty || verdicts.contains(where: { !$0.warnings.isEmpty }) {
@@ -128,7 +128,7 @@ struct LinksCheck: ParsableCommand {
 
     /// One aligned line per URL: outcome, URL, then the deciding rule or the reason.
     static func text(_ verdicts: [LinkVerdict]) -> String {
-        let shownURLs = verdicts.map { TextSanitizer.cleanLine($0.url) }
+        let shownURLs = verdicts.map { TextSanitizer.escapedLine($0.url) }
         let urlWidth = shownURLs.map(DisplayWidth.of).max() ?? 0
         let labelWidth = ([LinkOutcome.match, .excluded, .noMatch].map(\.label.count).max() ?? 0)
         return zip(verdicts, shownURLs).map { verdict, url in
@@ -137,7 +137,7 @@ struct LinksCheck: ParsableCommand {
                 ?? (verdict.reason ?? "") + (verdict.nearMiss.map { "; closest: \($0.rule.label) \($0.rule.text): \($0.message)" } ?? "")
             return label + String(repeating: " ", count: labelWidth - label.count + 2)
                 + url + String(repeating: " ", count: urlWidth - DisplayWidth.of(url) + 2)
-                + TextSanitizer.cleanLine(detail)
+                + TextSanitizer.escapedLine(detail)
         }.joined(separator: "\n")
     }
 

@@ -33,14 +33,16 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "A minimum required version for the demo store, as Remote Config's \(RemoteConfigKeys.default.minimumRequired).")
     var minRequiredVersion: String?
 
-    @Option(help: "The demo store version's release date (ISO 8601), for --released-for-days.")
-    var storeReleased = "2026-11-20T00:00:00Z"
+    // Optional, with the defaults applied where the demo store is made, so that a flag given
+    // where nothing reads it is refused rather than ignored.
+    @Option(help: "The demo store version's release date (ISO 8601), for --released-for-days (default \(Self.demoStoreReleased)).")
+    var storeReleased: String?
 
-    @Option(help: "The demo store version's minimum OS version, for --os-version.")
-    var storeMinimumOs = "15.0"
+    @Option(help: "The demo store version's minimum OS version, for --os-version (default \(Self.demoStoreMinimumOS)).")
+    var storeMinimumOs: String?
 
-    @Option(parsing: .unconditional, help: "How long the demo store takes to answer, in milliseconds (the UI stays usable meanwhile).")
-    var demoLatencyMs = 0
+    @Option(parsing: .unconditional, help: "How long the demo store takes to answer, in milliseconds (the UI stays usable meanwhile; default 0).")
+    var demoLatencyMs: Int?
 
     @Option(help: "The App Store id behind the default update URL.")
     var appId = "1234567890"
@@ -83,17 +85,27 @@ struct CheckOptions: ParsableArguments {
     func validate() throws {
         _ = try parsedVersion(appVersion, "--app-version")
         if let storeVersion { _ = try parsedVersion(storeVersion, "--store-version") }
-        if let minRequiredVersion, kind == .demo { _ = try parsedVersion(minRequiredVersion, "--min-required-version") }
-        // The demo store's listing: the demo source's, or the App Store's beside remote-config or cms.
-        if kind == .demo || storeVersion != nil {
-            _ = try parsedVersion(storeMinimumOs, "--store-minimum-os")
-            guard ISO8601.parse(storeReleased) != nil else {
-                throw ValidationError("--store-released \"\(storeReleased)\" is not an ISO 8601 date such as 2026-11-20T00:00:00Z")
+        if let minRequiredVersion {
+            _ = try parsedVersion(minRequiredVersion, "--min-required-version")
+            guard kind == .demo else {
+                throw ValidationError("--min-required-version is only for --source demo: with --source \(kind.rawValue) the service says it")
             }
+        }
+        if let storeMinimumOs { _ = try parsedVersion(storeMinimumOs, "--store-minimum-os") }
+        if let storeReleased, ISO8601.parse(storeReleased) == nil {
+            throw ValidationError("--store-released \"\(storeReleased)\" is not an ISO 8601 date such as \(Self.demoStoreReleased)")
+        }
+        // The demo store's listing describes the demo source's version, or the App Store's given
+        // by --store-version beside remote-config or cms; anywhere else nothing reads it.
+        if kind != .demo, storeVersion == nil, let flag = storeMinimumOs.map({ _ in "--store-minimum-os" }) ?? storeReleased.map({ _ in "--store-released" }) {
+            throw ValidationError("\(flag) describes the demo store's version: give it with --source demo, or with --store-version beside remote-config or cms")
         }
         try OptionRange.check(releasedForDays, within: 0...3650, "--released-for-days")
         if let osVersion { _ = try parsedVersion(osVersion, "--os-version") }
-        try OptionRange.check(demoLatencyMs, within: 0...600_000, "--demo-latency-ms")
+        if let demoLatencyMs {
+            try OptionRange.check(demoLatencyMs, within: 0...600_000, "--demo-latency-ms")
+            guard kind == .demo else { throw ValidationError("--demo-latency-ms is only for --source demo") }
+        }
         // No silent substitute: a URL is never ignored for the demo store, nor a service asked without one.
         switch (source, url) {
         case (nil, _?): throw ValidationError("--url needs --source appstore, remote-config or cms")
@@ -164,7 +176,7 @@ struct CheckOptions: ParsableArguments {
         do {
             switch kind {
             case .demo:
-                return try demoStore(storeVersion ?? Self.demoStoreVersion, latency: demoLatencyMs)
+                return try demoStore(storeVersion ?? Self.demoStoreVersion, latency: demoLatencyMs ?? 0)
             case .appstore:
                 return try appStore(url ?? "", flag: "--url", timeout: limit, trust: certificates)
             case .remoteConfig:
@@ -180,12 +192,15 @@ struct CheckOptions: ParsableArguments {
         }
     }
 
-    /// The demo store's version when `--store-version` is not given.
+    /// The demo store's version, release date and minimum OS when they are not given.
     static let demoStoreVersion = "2.0.0"
+    static let demoStoreReleased = "2026-11-20T00:00:00Z"
+    static let demoStoreMinimumOS = "15.0"
 
     private func demoStore(_ version: String, latency: Int) throws -> DemoStore {
         DemoStore(storeVersion: version, minimumRequiredVersion: minRequiredVersion, latencyMilliseconds: latency,
-                  language: try language(), releaseDate: storeReleased, minimumOSVersion: storeMinimumOs)
+                  language: try language(), releaseDate: storeReleased ?? Self.demoStoreReleased,
+                  minimumOSVersion: storeMinimumOs ?? Self.demoStoreMinimumOS)
     }
 
     private func appStore(_ url: String, flag: String, timeout: Duration, trust: CertificateTrust) throws(SourceError) -> AppStoreSource {

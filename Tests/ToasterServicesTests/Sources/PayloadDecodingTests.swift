@@ -37,8 +37,10 @@ import ToasterCore
     }
 
     @Test(arguments: [
-        (#"{"state":"INSTANCE_STATE_UNSPECIFIED"}"#, "state INSTANCE_STATE_UNSPECIFIED means the server failed"),
-        (#"{"state":"LATER"}"#, #"unknown state "LATER""#),
+        (#"{"state":"INSTANCE_STATE_UNSPECIFIED"}"#, "is unusable: state: INSTANCE_STATE_UNSPECIFIED means the server failed"),
+        (#"{"state":"LATER"}"#, #"is unusable: state: "LATER" is not a state Remote Config answers (UPDATE, NO_CHANGE"#),
+        (#"{"entries":{"min_required_version":"abc","latest_version":"2.0.0"},"state":"UPDATE"}"#,
+         #"is unusable: entries.min_required_version: invalid version "abc""#),
         (#"{"parameters":{"min_required_version":{"defaultValue":{"value":"1.5.0"}}},"version":{"versionNumber":"4"}}"#,
          "it is a template (parameters with defaultValue), not a fetch answer"),
         (#"{"min_required_version":"1.5.0"}"#, #"it has neither "state" nor "entries" (present: "min_required_version")"#),
@@ -51,6 +53,35 @@ import ToasterCore
         } catch {
             #expect(error.kind == .unusableAnswer)
             #expect(error.message.contains(problem), "\(error.message)")
+        }
+    }
+
+    /// Problems found after parsing are named like parsing's: the answer's origin, the place, the problem.
+    @Test(arguments: [
+        (#"{"startDate":"soon","minAppVersion":"1.0.0","maxAppVersion":"2.0.0"}"#, #"is unusable: startDate: "soon" is not an ISO 8601 date"#),
+        (#"{"minAppVersion":null,"maxAppVersion":"2.0.0"}"#, "is unusable: minAppVersion: absent or null, where the forced range needs a version"),
+        (#"{"minAppVersion":"1.0.0","maxAppVersion":"x.y"}"#, #"is unusable: maxAppVersion: invalid version "x.y""#),
+    ])
+    func cmsProblemsNameTheAnswerAndThePlace(text: String, problem: String) throws {
+        let location = try write(text)
+        do throws(SourceError) {
+            _ = try CMSSource(location: location, apiKey: nil).fetchPolicy()
+            Issue.record("\(text) should be unusable")
+        } catch {
+            #expect(error.kind == .unusableAnswer)
+            #expect(error.message.hasPrefix("CMS answer from \(location) "), "\(error.message)")
+            #expect(error.message.contains(problem), "\(error.message)")
+        }
+    }
+
+    @Test func aLookupVersionThatIsNoVersionIsNamedByItsPlace() throws {
+        let location = try write(#"{"resultCount":1,"results":[{"version":"1.3.0 (93)","trackId":5}]}"#)
+        do throws(SourceError) {
+            _ = try AppStoreSource(location: location, app: .id("5"), country: "kr", timeout: .seconds(1), cacheBuster: { "0" }).fetchPolicy()
+            Issue.record("the version should be refused")
+        } catch {
+            #expect(error.message.hasPrefix("App Store lookup answer from \(location) is unusable: results[0].version: invalid version \"1.3.0 (93)\""),
+                    "\(error.message)")
         }
     }
 
