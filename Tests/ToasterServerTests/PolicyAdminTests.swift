@@ -87,19 +87,44 @@ import Testing
                 try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get) { _ in }
             }
             try await client.execute(uri: "/nowhere", method: .get) { response in #expect(response.status == .notFound) }
+            // Hummingbird's HEAD answers drop the body the count waited for.
+            for _ in 1...2 {
+                try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .head) { response in #expect(response.status == .ok) }
+            }
             try await client.execute(uri: "/admin/policy", method: .put, headers: bearer, body: ByteBuffer(string: "{")) { _ in }
+            await store.reload(because: "a test")
+            try "{".write(toFile: store.path, atomically: true, encoding: .utf8)
+            await store.reload(because: "a test")
             let metrics = try await client.execute(uri: "/metrics", method: .get) { response in
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
                 return String(buffer: response.body)
             }
             let lines = Set(metrics.split(separator: "\n").map(String.init))
-            #expect(lines.contains(#"toaster_http_requests_total{route="/lookup",status="200"} 3"#), "\(metrics)")
+            // Three GETs and two HEADs.
+            #expect(lines.contains(#"toaster_http_requests_total{route="/lookup",status="200"} 5"#), "\(metrics)")
             #expect(lines.contains(#"toaster_http_requests_total{route="unmatched",status="404"} 1"#))
-            #expect(lines.contains(#"toaster_http_request_duration_seconds_count{route="/lookup"} 3"#))
+            #expect(lines.contains(#"toaster_http_request_duration_seconds_count{route="/lookup"} 5"#))
             #expect(lines.contains { $0.hasPrefix(#"toaster_http_request_duration_seconds_bucket{route="/lookup",le="0.01"}"#) })
             #expect(lines.contains(#"toaster_policy_puts_total{result="invalid"} 1"#))
+            #expect(lines.contains(#"toaster_policy_reloads_total{result="ok"} 1"#))
+            #expect(lines.contains(#"toaster_policy_reloads_total{result="refused"} 1"#))
             #expect(lines.contains("toaster_policy_info{etag=\"\(store.served.eTag.filter { $0 != "\"" })\"} 1.0"), "\(metrics)")
             #expect(lines.contains { $0.hasPrefix("toaster_policy_loaded_timestamp_seconds ") })
+        }
+    }
+
+    @Test func aPolicyOverOneMebibyteIsRefusedAsTooLarge() async throws {
+        try await ExampleServer.run { client, store in
+            let before = store.served.eTag
+            let body = ByteBuffer(repeating: UInt8(ascii: " "), count: ToasterRoutes.maximumPolicyBytes + 1)
+            try await client.execute(uri: "/admin/policy", method: .put, headers: bearer, body: body) { response in
+                #expect(response.status == .contentTooLarge)
+                #expect(String(buffer: response.body).contains("larger than 1048576 bytes"))
+            }
+            let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+            #expect(metrics.contains(#"toaster_policy_puts_total{result="too_large"} 1"#), "\(metrics)")
+            #expect(!metrics.contains(#"result="incomplete""#))
+            #expect(store.served.eTag == before)
         }
     }
 

@@ -76,6 +76,12 @@ final class ServerProcess {
         return (answer?["results"] as? [[String: Any]])?.first?["version"] as? String
     }
 
+    /// The admin listener's `GET /metrics`, one line a series.
+    func metrics() async throws -> Set<String> {
+        let (data, _) = try await URLSession.shared.data(from: URL(string: adminURL + "/metrics")!)
+        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
     /// `PUT /admin/policy` with the example policy's store version replaced.
     func setStoreVersion(_ version: String) async throws {
         try await put(policy: try Self.policy(storeVersion: version))
