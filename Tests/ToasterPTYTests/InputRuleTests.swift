@@ -66,6 +66,9 @@ import Testing
                                    "--url-file", "/nonexistent/urls.txt"])
         #expect(urls.status == 2, "links check keeps 1 for a URL that does not match: \(urls.stderr)")
         #expect(urls.stderr.hasPrefix("Error: --url-file: "))
+        let aasa = try toastercli(["links", "check", "--aasa", "/nonexistent/aasa.json", "--app-id", "A.b", "https://example.com/"])
+        #expect(aasa.status == 2)
+        #expect(aasa.stderr.hasPrefix("Error: --aasa: cannot open /nonexistent/aasa.json"), "\(aasa.stderr)")
     }
 
     /// A hostile answer: its escape sequence reaches no terminal, in text or in JSON.

@@ -53,6 +53,9 @@ import Testing
         #expect(screen.contains("https://example.com/links/private/7"))
         #expect(screen.contains(#""/links/private/*""#))
         #expect(try universalLinks(app).first?["outcome"] as? String == "excluded")
+        let browser = try #require(try app.trace.events().first { $0["event"] as? String == "browser" })
+        #expect(browser["url"] as? String == "https://example.com/links/private/7")
+        #expect((browser["reason"] as? String)?.contains("excluded by details[0] components[1]") == true, "\(browser)")
         try app.terminal.press("Left")
         try app.terminal.waitFor(ToasterApp.homeHeading)
     }

@@ -91,7 +91,7 @@ struct LinksCheck: ParsableCommand {
         let cdnPrefix = cdn ? Environment.value(Self.cdnVariable) ?? AssociationFetcher.appleCDN : nil
         for (given, domain) in zip(files, try origins()) {
             guard let domain else {
-                do { sites.append(.init(domain: nil, file: try AssociatedDomainsFile.load(given))) } catch { throw Self.unusable(error.description) }
+                do { sites.append(.init(domain: nil, file: try AssociatedDomainsFile.load(given))) } catch { throw Self.unusable("--aasa: \(error.description)") }
                 continue
             }
             let url = AssociationFetcher.url(domain: domain, cdn: cdnPrefix)
