@@ -148,32 +148,29 @@ public struct BoardState: Sendable {
         }
         // The policy's versions were checked before the board started, so this does not fail;
         // if it did, the last evaluation stands.
-        if let report = evaluation(storefronts: complete, unanswered: []) { self.report = report }
+        let answered = planned.compactMap { answers[$0] }.filter { complete.contains($0.request.storefront) }
+        if let report = evaluation(storefronts: complete, answers: answered, unanswered: []) { self.report = report }
     }
 
-    private func evaluation(storefronts codes: [String], unanswered: [UnansweredLookup]) -> PreflightReport? {
+    private func evaluation(storefronts codes: [String], answers: [LookupAnswer], unanswered: [UnansweredLookup]) -> PreflightReport? {
         var evaluated = input
         evaluated.storefronts = codes
+        evaluated.answers = answers
         evaluated.unanswered = unanswered
-        let missing = Set(unanswered.map(\.request.storefront))
-        evaluated.answers = planned.compactMap { answers[$0] }.filter { codes.contains($0.request.storefront) && !missing.contains($0.request.storefront) }
         return try? evaluated.evaluate()
     }
 
-    /// The report quitting prints: every storefront asked, and those without an answer (their
-    /// last asking failed, or none came before the quit) as `unanswered`, so that a board quit
-    /// half-way is not reported as having no findings.
+    /// The report quitting prints: every storefront asked, with each request whose latest
+    /// asking failed, or that had no answer before the quit, as `unanswered`, so that a board
+    /// quit half-way is not reported as having no findings.
     public var quitReport: PreflightReport? {
         let asked = storefronts.filter { code in planned.contains { $0.storefront == code } }
-        let unanswered = asked.compactMap { code -> UnansweredLookup? in
-            let requests = planned.filter { $0.storefront == code }
-            if let failed = requests.last(where: { failures[$0] != nil }), let reason = failures[failed] {
-                return UnansweredLookup(request: failed, reason: reason)
-            }
-            guard let waiting = requests.first(where: { answers[$0] == nil }) else { return nil }
-            return UnansweredLookup(request: waiting, reason: "no answer before the board was quit")
+        let latest = planned.compactMap { failures[$0] == nil ? answers[$0] : nil }
+        let unanswered = planned.compactMap { request -> UnansweredLookup? in
+            if let reason = failures[request] { return UnansweredLookup(request: request, reason: reason) }
+            return answers[request] == nil ? UnansweredLookup(request: request, reason: "no answer before the board was quit") : nil
         }
-        return evaluation(storefronts: asked, unanswered: unanswered)
+        return evaluation(storefronts: asked, answers: latest, unanswered: unanswered)
     }
 
     // MARK: What the board shows
