@@ -118,8 +118,10 @@ import Testing
         #expect(run.status == 0)
         #expect(run.kinds.keys.sorted() == ["lookups-disagree"])
         let messages = run.findings.compactMap { $0["message"] as? String }
-        #expect(messages.contains { $0.hasPrefix("In kr the lookups disagree: ?id=42&country={cc} and ?bundleId=com.example.toaster&country={cc} answer 1.9.0 while") })
-        #expect(messages.contains { $0.hasPrefix("In us the lookups disagree: ?bundleId=com.example.toaster&country={cc} and /{cc}/lookup?bundleId=com.example.toaster answer 1.9.0 while") })
+        #expect(messages.contains { $0.hasPrefix("In kr the lookups disagree: ?id=42&country=kr and ?bundleId=com.example.toaster&country=kr answer 1.9.0 while") })
+        #expect(messages.contains { $0.hasPrefix("In us the lookups disagree: ?bundleId=com.example.toaster&country=us and /us/lookup?bundleId=com.example.toaster answer 1.9.0 while") })
+        #expect(!run.findings.contains { ($0["fix"] as? String)?.contains("Force") == true },
+                "the minimum forces 1.0.0 to 1.9.0, which every lookup answers: no advice about forcing")
         let forms = try #require((try JSONSerialization.jsonObject(with: Data(try preflight(server, ["--app-id", "42", "--countries", "kr",
             "--min-required-version", "1.9.0", "--format", "json"]).stdout.utf8)) as? [String: Any])?["storefronts"] as? [[String: Any]])
         #expect((forms.first?["answers"] as? [[String: Any]])?.compactMap { $0["form"] as? String } == ["?id=42&country=kr", "/kr/lookup?id=42"],
@@ -194,6 +196,7 @@ import Testing
         (["--min-required-version", "2.0.0", "--interval", "-5"], 64, "--interval must be more than 0 and at most 86400 seconds"),
         (["--min-required-version", "2.0.0", "--rate", "0"], 64, "--rate must be between 1 and 100000"),
         (["--min-required-version", "2.0.0", "--lookup-url", "ftp://127.0.0.1/lookup"], 64, "--lookup-url \"ftp://127.0.0.1/lookup\" is not an http:// or https:// URL"),
+        (["--min-required-version", "2.0.0", "--installed-versions", "1.0,abc"], 64, "--installed-versions: invalid version \"abc\""),
     ])
     func cannotRunIsOneSentence(arguments: [String], status: Int32, expected: String) throws {
         let server = try ServerProcess(policy: try Self.policy())
@@ -212,12 +215,13 @@ import Testing
         let json = try preflight(server, arguments + ["--format", "json"])
         #expect(json.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect((object["error"] as? String)?.contains("line 3: invalid version") == true)
+        let error = try #require(object["error"] as? String, "the document says why it is unfinished")
+        #expect(error.hasPrefix("--installed \(csv): line 3: invalid version \"1.3.0 (93)\""), "\(error)")
+        #expect(json.stderr == "Error: \(error)\n", "the same sentence on stderr")
         #expect(object["findings"] as? [Any] != nil)
         let markdown = try preflight(server, arguments + ["--format", "markdown"])
         #expect(markdown.status == 1)
-        #expect(markdown.stdout.hasPrefix("### toastercli preflight: could not finish"))
-        #expect(markdown.stdout.contains("line 3: invalid version"))
+        #expect(markdown.stdout.hasPrefix("### toastercli preflight: could not finish\n\n**could not finish:** \(error)\n"))
     }
 
     @Test func aStorefrontThatNeverAnswersIsAFindingAndTheRestIsReported() throws {
@@ -244,6 +248,23 @@ import Testing
         #expect(text.stdout.contains("no answer"))
     }
 
+    @Test func aLookupOnAClosedPortIsUnansweredAndStrictMakesItThree() throws {
+        let closed = try ClosedPort()
+        let arguments = ["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", "http://127.0.0.1:\(closed.port)/lookup",
+                         "--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0", "--format", "json"]
+        let json = try Toolchain.run(arguments)
+        #expect(json.status == 1, "nothing known, no dead end: 1")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["kind"] as? String } == ["unanswered"])
+        let message = try #require(findings.first?["message"] as? String)
+        #expect(message.hasPrefix("No lookup answered in kr: ?id=42&country=kr and /kr/lookup?id=42 failed"), "\(message)")
+        #expect(message.contains("connection refused") && message.contains("(after 4 tries)"), "\(message)")
+        let matrix = try #require(object["matrix"] as? [String: Any])
+        #expect((matrix["rows"] as? [[String: Any]])?.first?["cells"] as? [String] == ["unanswered"])
+        #expect(try Toolchain.run(arguments + ["--strict"]).status == 3, "with --strict any finding is 3, an unanswered storefront too")
+    }
+
     @Test func aDeadEndOutranksAnUnansweredStorefront() throws {
         let lookup = try LoopbackService(answering: #"{"resultCount":1,"results":[{"version":"1.9.0","trackId":42}]}"#, misbehaving: true)
         let result = try Toolchain.run(["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup",
@@ -251,6 +272,34 @@ import Testing
         #expect(result.status == 3)
         #expect(result.stdout.hasPrefix("### toastercli preflight: 1 × dead-end, 1 × error"))
         #expect(result.stdout.contains("| below 2.0.0 |  | **dead-end** | unanswered |"), "without an installed base, those below the minimum are shown")
+    }
+
+    @Test func anIgnoredColumnOfAVendorExportIsANote() throws {
+        let server = try ServerProcess(policy: try Self.policy())
+        let csv = try Self.file("App Version,Active Devices,Region\n2.0.0,10,EU\n")
+        let result = try preflight(server, ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--installed", csv,
+                                            "--installed-columns", "version=App Version,users=Active Devices"])
+        #expect(result.status == 0)
+        #expect(result.stderr == "note: --installed \(csv): ignoring the column \"Region\" (preflight reads the version, users and os columns)\n")
+        #expect(result.stdout.contains("2.0.0      10"))
+    }
+
+    @Test func checkPolicyWarnsOfWhatPreflightWouldAndRefusesANonStorefront() throws {
+        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let browser = try Self.file(try Self.policy(["countries": ["kr", "us"], "forced": [
+            "title": "Update", "message": "Please update.", "buttonTitle": "Update", "minAppVersion": "1.0.0", "maxAppVersion": "1.5.0",
+            "startDate": Self.longAgo, "endDate": "2099-01-01T00:00:00Z", "url": "https://example.com/update",
+        ]]))
+        let warned = try Toolchain.run([binary, "--check-policy", browser])
+        #expect(warned.status == 0, "warnings alone pass")
+        #expect(warned.stdout.hasPrefix("\(browser): warning: apps[0] (com.example.toaster): store-url: The update URL https://example.com/update (apps[0].forced) is not an App Store link: users on 1.0.0, 1.5.0 and versions below 1.0.0 in kr, us are sent to a browser"),
+                "\(warned.stdout)")
+        #expect(warned.stdout.hasSuffix("\(browser): a valid policy (1 app, 1 warning)\n"))
+        #expect(try Toolchain.run([binary, "--check-policy", browser, "--strict"]).status == 1, "with --strict a warning fails")
+        let unknown = try Self.file(try Self.policy(["countries": ["kr", "uk"]]))
+        let refused = try Toolchain.run([binary, "--check-policy", unknown])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "Error: policy \(unknown): apps[0].countries[1]: \"uk\" is not one of the 175 App Store storefronts; did you mean gb?\n")
     }
 
     @Test func progressBarOnATerminalOnly() throws {
@@ -291,4 +340,30 @@ import Testing
         #expect(remote.status == 3)
         #expect(remote.kinds == ["min-above-store": ["kr"]])
     }
+}
+
+/// A loopback port bound but never listening: every connection to it is refused, and no other
+/// process can take the port while this holds it.
+private final class ClosedPort {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else {
+            close(descriptor)
+            throw PTYError(description: "no loopback port to bind")
+        }
+        self.descriptor = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit { close(descriptor) }
 }

@@ -229,8 +229,16 @@ extension PreflightInput {
     /// retried (`after 4 tries`) or failed in a way no retry mends (a 404).
     private func noteUnanswered(_ views: [StorefrontView], into findings: inout FindingCollector) {
         for view in views where view.unanswered != nil {
+            // Named in a fixed order (the id before the bundle id, the query form first), not the
+            // order they gave up in, so that storefronts where the same lookups failed share a finding.
             let requests = unanswered.filter { $0.request.storefront == view.storefront }
                 .reduce(into: [LookupRequest]()) { if !$0.contains($1.request) { $0.append($1.request) } }
+                .sorted { lhs, rhs in
+                    func rank(_ request: LookupRequest) -> (Int, Int) {
+                        if case .id = request.key { (0, request.form == .query ? 0 : 1) } else { (1, request.form == .query ? 0 : 1) }
+                    }
+                    return rank(lhs) < rank(rhs)
+                }
             let nothing = view.answeredNothing
             let detail = "\(nothing)|\(requests.map { $0.formName(country: "{cc}") })"
             findings.add(.unanswered, .error, detail, storefront: view.storefront, row: nil) { places, _ in

@@ -15,9 +15,10 @@ struct Preflight: ParsableCommand {
         commandName: "preflight",
         abstract: "Find dead-end forced updates in every storefront before the policy ships.",
         discussion: """
-            Exit status: 0 no dead end, 3 at least one dead end (with --strict: any finding), \
-            1 could not run, 64 usage error. --watch asks again until nothing blocks, then \
-            prints "safe to force now" and exits 0.
+            Exit status: 3 if a dead end was found (with --strict: any finding, an unanswered \
+            storefront too), else 1 if a storefront is unanswered or preflight could not run, \
+            else 0; 64 usage error. --watch asks again until nothing blocks, then prints \
+            "safe to force now" and exits 0.
             """
     )
 
@@ -44,7 +45,7 @@ struct Preflight: ParsableCommand {
 
     @Option(help: "text, json or markdown.") var format: PreflightFormat = .text
 
-    @Flag(help: "Exit 3 for any finding, not only dead ends.") var strict = false
+    @Flag(help: "Exit 3 for any finding (an unanswered storefront too), not only dead ends.") var strict = false
 
     @Flag(help: "Ask again until nothing blocks, then print \"safe to force now\" and exit 0.") var watch = false
 
@@ -232,11 +233,11 @@ struct Preflight: ParsableCommand {
         }
     }
 
-    /// Exit status 3 for a dead end (with --strict, any finding but an unanswered storefront),
-    /// else 1 when a storefront never answered, else 0.
+    /// Exit status 3 for a dead end (with --strict, any finding), else 1 when a storefront
+    /// never answered, else 0.
     private func finish(_ report: PreflightReport) throws {
         Output.line(render(report))
-        if report.hasDeadEnd || (strict && report.findings.contains { $0.kind != .unanswered }) { throw ExitCode(Self.deadEndStatus) }
+        if report.hasDeadEnd || (strict && !report.findings.isEmpty) { throw ExitCode(Self.deadEndStatus) }
         if report.hasUnanswered { throw ExitCode.failure }
     }
 

@@ -49,6 +49,7 @@ struct PreflightOptions: ParsableArguments {
             do { _ = try Version(minRequiredVersion) } catch { throw ValidationError("--min-required-version: \(error)") }
         }
         guard installed == nil || installedVersions == nil else { throw ValidationError("give --installed or --installed-versions, not both") }
+        _ = try installedVersions.map(listedVersions)
         guard installedColumns == nil || installed != nil else { throw ValidationError("--installed-columns names the columns of --installed: give both") }
         _ = try columns()
         guard minReleaseAge >= 0, minReleaseAge <= 8760 else { throw ValidationError("--min-release-age must be between 0 and 8760 hours") }
@@ -64,11 +65,10 @@ struct PreflightOptions: ParsableArguments {
     func storefronts() throws -> [String] {
         if countries.lowercased() == "all" { return AppStoreStorefronts.all }
         let codes = countries.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingWhitespace()).lowercased() }
-        for code in codes where !AppStoreStorefronts.all.contains(code) {
-            // The United Kingdom's storefront is gb, as in ISO 3166; uk is the slip everyone makes.
-            let nearest = code == "uk" ? "gb" : NearestName.to(code, among: AppStoreStorefronts.all)
-            throw ValidationError("--countries: \"\(code)\" is not one of the \(AppStoreStorefronts.all.count) App Store storefronts"
-                                  + (nearest.map { "; did you mean \($0)?" } ?? "") + " (two-letter codes such as kr, us, jp, or all)")
+        for code in codes {
+            if let problem = AppStoreStorefronts.problem(code) {
+                throw ValidationError("--countries: \(problem) (two-letter codes such as kr, us, jp, or all)")
+            }
         }
         return codes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
@@ -115,13 +115,7 @@ struct PreflightOptions: ParsableArguments {
 
     /// The installed base, and the header names of `--installed` columns it ignores.
     func installedGroups() throws -> (groups: [InstalledGroup]?, ignored: [String]) {
-        if let installedVersions {
-            return (try installedVersions.split(separator: ",", omittingEmptySubsequences: false).map { item in
-                let text = String(item.trimmingWhitespace())
-                do { _ = try Version(text) } catch { throw CLIError("--installed-versions: \(error)") }
-                return InstalledGroup(version: text)
-            }, [])
-        }
+        if let installedVersions { return (try listedVersions(installedVersions), []) }
         guard let installed else { return (nil, []) }
         let data: Data
         do { data = try BoundedFile.read(installed, limit: 4 << 20) } catch { throw CLIError("--installed: \(error.description)") }
@@ -131,6 +125,16 @@ struct PreflightOptions: ParsableArguments {
             return (groups, ignored)
         } catch let error as InstalledBaseError {
             throw CLIError("--installed \(installed): \(error)")
+        }
+    }
+
+    /// `--installed-versions`: a value given on the command line, so one that is no version is
+    /// a usage error (validate() finds it first).
+    private func listedVersions(_ list: String) throws -> [InstalledGroup] {
+        try list.split(separator: ",", omittingEmptySubsequences: false).map { item in
+            let text = String(item.trimmingWhitespace())
+            do { _ = try Version(text) } catch { throw ValidationError("--installed-versions: \(error)") }
+            return InstalledGroup(version: text)
         }
     }
 

@@ -50,13 +50,15 @@ final class VirtualPace: Pace {
         #expect(pace.sleeps == [.seconds(1), .seconds(2), .seconds(4)], "each wait twice the one before")
 
         let once = Mutex(0)
-        #expect(throws: SourceError(.serverError, "HTTP 404 Not Found from itunes.apple.com")) {
+        // With its status, as the lookup's 404 comes: a retried 404 would fail the count below.
+        #expect(throws: SourceError(.serverError, "HTTP 404 Not Found from itunes.apple.com", httpStatus: 404)) {
             try RetryPolicy().run(pace: pace) { () throws(SourceError) -> Int in
                 once.withLock { $0 += 1 }
-                throw SourceError(.serverError, "HTTP 404 Not Found from itunes.apple.com")
+                throw SourceError(.serverError, "HTTP 404 Not Found from itunes.apple.com", httpStatus: 404)
             }
         }
         #expect(once.withLock { $0 } == 1, "a 404 is not retried")
+        #expect(pace.sleeps.count == 3, "nor waited for")
 
         #expect(throws: SourceError(.serverError, "HTTP 403 Forbidden from itunes.apple.com (after 3 tries)", httpStatus: 403)) {
             try RetryPolicy(attempts: 3).run(pace: VirtualPace()) { () throws(SourceError) -> Int in
