@@ -23,7 +23,7 @@ public struct PreflightFinding: Sendable, Equatable {
     public enum Severity: String, Sendable, CaseIterable {
         /// Users would be stranded.
         case deadEnd = "dead-end"
-        /// Preflight could not find out (a storefront that never answered): nothing is known there.
+        /// Preflight could not find out (a lookup that never answered): what it would have said is unknown.
         case error
         /// The policy does not do what the team thinks, or will not yet for some devices.
         case warning
