@@ -127,7 +127,7 @@ import Testing
         #expect(canvas.text(row: 2).contains("asking: 4/6 requests answered"))
         #expect(canvas.text(row: 4).hasPrefix(" [✓ kr] ◷ jp  ~ us "))
         #expect(text.contains("✓ served 1  ◷ waiting 1  ~ asking 1  of 3"))
-        #expect(text.contains("✗ DEAD END  min-above-store · jp · 1.9.0 · 120 users"))
+        #expect(text.contains("✗ dead-end  min-above-store · jp · 1.9.0 · 120 users"))
         #expect(canvas.text(row: 19).contains("r ask now · q quit"))
         // Colour and glyph together: the cell's glyph carries its state's role.
         #expect(canvas[8, 4].character == "◷" && canvas[8, 4].style == .boardWaiting)

@@ -129,7 +129,7 @@ public enum BoardRenderer {
             }
             findings.removeFirst()
             let deadEnd = finding.severity == .deadEnd
-            var head = [(deadEnd ? "\(BoardCell.deadEnd.glyph) DEAD END" : "\(BoardCell.waiting.glyph) WARNING") + "  " + finding.kind.rawValue]
+            var head = [(deadEnd ? "\(BoardCell.deadEnd.glyph) dead-end" : "\(BoardCell.waiting.glyph) warning") + "  " + finding.kind.rawValue]
             if !finding.storefronts.isEmpty { head.append(FindingCollector.list(finding.storefronts, none: "")) }
             if !finding.versions.isEmpty { head.append(FindingCollector.list(finding.versions, none: "")) }
             if let users = finding.users { head.append("\(users) users") }
