@@ -160,6 +160,41 @@ import Testing
         #expect(text.contains("safe to force at ~03:30 UTC"))
     }
 
+    /// kr serves 2.0.0 released at `released`, jp still 1.9.0 (min-above-store, which the store catching up ends).
+    static func lagging(released: String, age: Duration) -> BoardState {
+        var board = Self.board(["kr", "jp"])
+        board.input.minimumReleaseAge = age
+        board.apply(.roundStarted(Self.requests(["kr", "jp"])))
+        Self.answer(&board, "kr", P.entry("2.0.0", released: released))
+        Self.answer(&board, "jp", P.entry("1.9.0"))
+        board.apply(.roundEnded(round: board.round))
+        return board
+    }
+
+    @Test func safeToForceAtWhenStorefrontsLagBehindTheNewVersion() {
+        let board = Self.lagging(released: "2026-11-22T05:15:00Z", age: .seconds(2 * 3600))
+        #expect(board.report?.findings.map(\.kind) == [.minAboveStore], "the release age has passed; only jp waits")
+        #expect(board.safeAt == .at(ISO8601.parse("2026-11-23T05:15:00Z")!), "the release plus the usual 24 h")
+        #expect(Self.text(BoardRenderer.render(board, width: 80, height: 16)).contains("safe to force at ~05:15 UTC"))
+        // Nothing newer served anywhere: waiting for the store gives no time.
+        var stuck = Self.board(["kr"])
+        stuck.apply(.roundStarted(Self.requests(["kr"])))
+        Self.answer(&stuck, "kr", P.entry("1.9.0"))
+        #expect(stuck.safeAt == nil)
+    }
+
+    @Test func theLaterOfTheReleaseAgeAndTheStoreLag() {
+        let board = Self.lagging(released: "2026-11-22T05:15:00Z", age: .seconds(30 * 3600))
+        #expect(board.safeAt == .at(ISO8601.parse("2026-11-23T11:15:00Z")!), "30 h of release age outlast the 24 h lag")
+    }
+
+    @Test func aLagPastTheUsual24HoursShowsNoTimeInThePast() {
+        let board = Self.lagging(released: "2026-11-20T00:00:00Z", age: .seconds(86_400))
+        #expect(board.safeAt == .pastUsualLag)
+        let canvas = BoardRenderer.render(board, width: 40, height: 14)
+        #expect(canvas.text(row: 2).contains("safe to force: lag past the usual 24 h"), "whole at 40 columns")
+    }
+
     @Test func nothingBlocksSaysSo() {
         var board = Self.board(["kr"])
         board.apply(.roundStarted(Self.requests(["kr"])))

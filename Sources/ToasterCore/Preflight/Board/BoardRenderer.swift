@@ -47,7 +47,12 @@ public enum BoardRenderer {
         line(status.joined(separator: " · "), y: 1, style: .heading, into: &canvas)
         var facts: [String] = []
         if state.isAsking { facts.append("asking: \(state.requestsDone)/\(state.requestsTotal) requests answered") }
-        if let safeAt = state.safeAt { facts.append("safe to force at ~\(clock(safeAt)) UTC") }
+        switch state.safeAt {
+        case .at(let date)?: facts.append("safe to force at ~\(clock(date)) UTC")
+        // No time in the past: 38 characters, so it fits a 40-column header alone.
+        case .pastUsualLag?: facts.append("safe to force: lag past the usual 24 h")
+        case nil: break
+        }
         if let phased = state.phasedRelease {
             facts.append("phased release \(TextSanitizer.cleanLine(phased)); it paces automatic updates only")
         }

@@ -245,15 +245,51 @@ public struct BoardState: Sendable {
         return "forcing what the rules decide"
     }
 
-    /// When forcing becomes safe, if only the release's age stands in the way: the youngest
-    /// release date served plus the minimum release age.
-    public var safeAt: Date? {
-        guard let report, !report.findings.isEmpty,
-              report.findings.allSatisfy({ $0.kind == .tooFresh || !$0.kind.endsByWaiting && $0.severity != .deadEnd }) else { return nil }
-        let released = report.storefronts.compactMap { $0.served?.listing.releaseDate.flatMap(ISO8601.parse) }
+    /// When the header says forcing becomes safe.
+    public enum SafeAt: Sendable, Equatable {
+        case at(Date)
+        /// Storefronts still serve an older version after the usual lag has passed: no time to give.
+        case pastUsualLag
+    }
+
+    /// How long a released version may take to reach every storefront: App Store Connect's
+    /// help says to allow up to 24 hours (docs/10-preflight.md).
+    public static let usualStoreLag: Duration = .seconds(86_400)
+
+    /// When forcing becomes safe, if only waiting stands in the way: the youngest release date
+    /// plus the minimum release age, and, while storefronts still serve an older version than
+    /// others, no earlier than the newest version's release plus the usual store lag.
+    public var safeAt: SafeAt? {
+        guard let report, !report.findings.isEmpty, report.findings.allSatisfy({
+            $0.kind.endsByWaiting ? $0.kind != .unanswered : $0.severity != .deadEnd
+        }) else { return nil }
+        var released = report.storefronts.compactMap { $0.served?.listing.releaseDate.flatMap(ISO8601.parse) }
+        var lagEnds: Date?
+        let lagging = report.findings.filter { $0.kind != .tooFresh && $0.kind.endsByWaiting }
+        if !lagging.isEmpty {
+            // Only a lag the store ends: each storefront named serves something older than the newest version answered.
+            guard let newest = newestRelease(report), lagging.allSatisfy({ finding in
+                finding.storefronts.allSatisfy { code in
+                    report.storefronts.first { $0.storefront == code }?.servedVersion.map { $0 < newest.version } ?? false
+                }
+            }) else { return nil }
+            // Once they catch up they serve it, so its release counts for the release age too.
+            released.append(newest.released)
+            lagEnds = newest.released.addingTimeInterval(Double(Self.usualStoreLag.components.seconds))
+        }
         guard let youngest = released.max() else { return nil }
-        let safe = youngest.addingTimeInterval(Double(input.minimumReleaseAge.components.seconds))
-        return safe > input.now ? safe : nil
+        let safe = max(youngest.addingTimeInterval(Double(input.minimumReleaseAge.components.seconds)), lagEnds ?? .distantPast)
+        if safe > input.now { return .at(safe) }
+        return lagEnds == nil ? nil : .pastUsualLag
+    }
+
+    /// The newest version any answer lists, and the earliest release date given for it.
+    private func newestRelease(_ report: PreflightReport) -> (version: Version, released: Date)? {
+        let entries = report.storefronts.flatMap { $0.answers.compactMap(\.entry) }
+            .compactMap { entry in (try? Version(entry.listing.version)).map { ($0, entry.listing.releaseDate.flatMap(ISO8601.parse)) } }
+        guard let newest = entries.map(\.0).max(),
+              let released = entries.filter({ $0.0 == newest }).compactMap(\.1).min() else { return nil }
+        return (newest, released)
     }
 
     /// The answers of a storefront, in plan order, with the failures.
