@@ -55,6 +55,11 @@ final class LinkPattern: Sendable {
         program.progress(subject, trailingSlash: literalProgram != nil, foldingCase: foldingCase)
     }
 
+    /// For a path pattern, the first segment every path it matches starts with (`c12` for
+    /// `/c12/*`), when the pattern's plain start reaches a slash; nil when a wildcard or a
+    /// variable comes first.
+    var firstSegment: [UInt32]? { program.firstSegment }
+
     /// For a path pattern: whether `path` (with its slashes) matches the pattern as written,
     /// without the optional slashes at the ends.
     func matchesLiterally(_ path: [UInt32]) -> Bool {
@@ -251,6 +256,12 @@ extension LinkPattern {
             }
             while longest.last == LinkPattern.slash { longest.removeLast() }
             required = longest
+        }
+
+        /// The plain start up to its first slash. A subject that passes `run`'s prefix test
+        /// starts with it, followed by a slash or its end.
+        var firstSegment: [UInt32]? {
+            prefix.firstIndex(of: LinkPattern.slash).map { Array(prefix[..<$0]) }
         }
 
         /// Whether the automaton accepts `subject`, or — with `trailingSlash` — `subject` and

@@ -150,8 +150,15 @@ struct LinkSubject {
     }
 
     func form(percentEncoded: Bool, caseSensitive: Bool) -> Form {
-        forms[(percentEncoded ? 0 : 2) + (caseSensitive ? 0 : 1)]
+        form(Self.formKey(percentEncoded: percentEncoded, caseSensitive: caseSensitive))
     }
+
+    /// Which of the four forms a component with these settings compares.
+    static func formKey(percentEncoded: Bool, caseSensitive: Bool) -> Int {
+        (percentEncoded ? 0 : 2) + (caseSensitive ? 0 : 1)
+    }
+
+    func form(_ key: Int) -> Form { forms[key] }
 
     private static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
 }

@@ -33,6 +33,7 @@ public enum TextSanitizer {
     /// Line breaks of every kind as `lineBreak`, tabs as spaces, and each other unsafe
     /// character as `unsafe` writes it.
     private static func normalized(_ text: String, lineBreak: Unicode.Scalar, unsafe: (Unicode.Scalar) -> String) -> String {
+        guard !isPlain(text) else { return text }
         var output = String.UnicodeScalarView()
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
@@ -51,6 +52,7 @@ public enum TextSanitizer {
     /// Text for standard output or error: line feeds kept (a message or a report may have
     /// several lines), every other unsafe character written as `\u001b`, as JSON would.
     public static func escaped(_ text: String) -> String {
+        guard !isPlain(text, orLineFeed: true) else { return text }
         var output = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             guard scalar != "\n", isUnsafe(scalar) else {
@@ -60,6 +62,12 @@ public enum TextSanitizer {
             output.append(contentsOf: escape(scalar).unicodeScalars)
         }
         return String(output)
+    }
+
+    /// Printable ASCII alone, which none of these change: most of what is printed (URLs,
+    /// versions, a report's words), passed through without being rebuilt scalar by scalar.
+    private static func isPlain(_ text: String, orLineFeed lineFeed: Bool = false) -> Bool {
+        text.utf8.allSatisfy { (0x20..<0x7F).contains($0) || lineFeed && $0 == 0x0A }
     }
 
     /// `\u001b`: the JSON escape of one character.
