@@ -18,7 +18,9 @@ final class RawConnection {
             throw PTYError(description: "no address for \(url)")
         }
         defer { freeaddrinfo(found) }
-        descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+        // Close-on-exec: a server another test spawns meanwhile must not inherit a copy, which
+        // would keep the connection open after this test closes it.
+        descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
         guard descriptor >= 0, connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             let reason = String(cString: strerror(errno))
             if descriptor >= 0 { close(descriptor) }
