@@ -36,48 +36,75 @@ struct GuardedHTTP1Channel: ServerChildChannel {
 }
 
 /// Closes a connection whose request has not fully arrived `timeout` after its first byte.
-/// Armed by the first bytes read while no request is being read; `RequestGate` disarms it when
-/// a request's end is decoded.
+/// A request starts with the first bytes read while none is being read; `RequestGate` says
+/// when one has been read. One timer per connection, not one per request: it is armed when a
+/// request starts and none is pending, and when it fires it closes the connection, waits for
+/// the request being read now, or lapses between requests — so a keep-alive connection
+/// answering thousands of requests schedules a timer about once a `timeout`, not per request.
 final class RequestReadDeadline: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
     private let timeout: TimeAmount
-    private var expiry: Scheduled<Void>?
+    /// When the request being read began; nil between requests.
+    private var started: NIODeadline?
+    private var timer: Scheduled<Void>?
 
     init(timeout: TimeAmount) { self.timeout = timeout }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if expiry == nil {
-            let channel = context.channel
-            expiry = context.eventLoop.scheduleTask(in: timeout) { channel.close(promise: nil) }
+        if started == nil {
+            let now = NIODeadline.now()
+            started = now
+            if timer == nil { arm(context.channel, at: now + timeout) }
         }
         context.fireChannelRead(data)
     }
 
     /// A whole request has been read: no deadline until the next one starts.
     func requestRead() {
-        expiry?.cancel()
-        expiry = nil
+        started = nil
     }
 
     /// The client closed its side in the middle of a request (Hummingbird allows half-closed
     /// connections): the request can never be completed, so the connection, and the memory its
     /// unfinished request holds, go now rather than at the deadline.
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case .inputClosed = event as? ChannelEvent, expiry != nil {
-            requestRead()
+        if case .inputClosed = event as? ChannelEvent, started != nil {
+            disarm()
             context.close(promise: nil)
         }
         context.fireUserInboundEventTriggered(event)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        requestRead()
+        disarm()
         context.fireChannelInactive()
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) { requestRead() }
+    func handlerRemoved(context: ChannelHandlerContext) { disarm() }
+
+    private func arm(_ channel: any Channel, at deadline: NIODeadline) {
+        let handler = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        timer = channel.eventLoop.scheduleTask(deadline: deadline) { handler.value.expired(channel) }
+    }
+
+    private func expired(_ channel: any Channel) {
+        timer = nil
+        guard let started else { return }
+        let deadline = started + timeout
+        if deadline <= .now() {
+            channel.close(promise: nil)
+        } else {
+            arm(channel, at: deadline)
+        }
+    }
+
+    private func disarm() {
+        started = nil
+        timer?.cancel()
+        timer = nil
+    }
 }
 
 /// Between NIO's HTTP/1.1 decoder and Hummingbird: refuses, and closes the connection after,
@@ -150,7 +177,7 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
     private func refuse(_ context: ChannelHandlerContext) {
         guard let refusal else { return }
         let body = EncodedAnswer(ServiceAnswers.Message(message: refusal.message)).body
-        let id = RequestID.of(refusal.head.headers.first(name: "X-Request-Id"))
+        let id = refusal.head.headers.first(name: "X-Request-Id").flatMap(ClientRequestID.acceptable) ?? Hummingbird.RequestID().description
         var headers = HTTPHeaders([("Content-Type", "application/json; charset=utf-8"), ("Content-Length", String(body.readableBytes)),
                                    ("X-Request-Id", id), ("Connection", "close")])
         if refusal.status == .methodNotAllowed { headers.add(name: "Allow", value: "GET, HEAD, POST, PUT") }
