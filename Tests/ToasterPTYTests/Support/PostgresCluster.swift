@@ -31,7 +31,7 @@ final class PostgresCluster {
         if getuid() == 0, let owner = getpwnam("postgres") {
             chown(folder.path, owner.pointee.pw_uid, owner.pointee.pw_gid)
         }
-        port = try Self.freePort()
+        port = try ClosedPort().port
         try run(["\(binaries)/initdb", "-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"])
         try start()
     }
@@ -59,19 +59,5 @@ final class PostgresCluster {
             let log = (try? String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)) ?? ""
             throw PTYError(description: "\(command.joined(separator: " ")) failed (\(result.status)): \(result.stderr)\(result.stdout)\n\(log)")
         }
-    }
-
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw PTYError(description: "no free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }
