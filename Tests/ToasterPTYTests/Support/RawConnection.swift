@@ -68,6 +68,12 @@ final class RawConnection {
         return nil
     }
 
+    /// Whether the server has sent anything (or closed) that has not been read yet, now.
+    func hasSentSomething() -> Bool {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) > 0
+    }
+
     /// One read: some bytes, empty at the end of the stream (or a reset), nil when nothing
     /// came before `end`.
     private func read(untilAtMost end: ContinuousClock.Instant) -> [UInt8]? {

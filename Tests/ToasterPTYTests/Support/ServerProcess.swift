@@ -89,16 +89,11 @@ final class ServerProcess {
 
     /// `PUT /admin/policy`, which must be acknowledged.
     func put(policy: String) async throws {
-        try await Self.put(policy: policy, adminURL: adminURL)
-    }
-
-    /// The same from a task of its own, which cannot hold the (non-Sendable) server.
-    static func put(policy: String, adminURL: String, session: URLSession = .shared) async throws {
         var request = URLRequest(url: URL(string: adminURL + "/admin/policy")!)
         request.httpMethod = "PUT"
         request.setValue("Bearer \(Self.adminToken)", forHTTPHeaderField: "Authorization")
         request.httpBody = Data(policy.utf8)
-        let (_, response) = try await session.data(for: request)
+        let (_, response) = try await URLSession.shared.data(for: request)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
             throw PTYError(description: "PUT /admin/policy answered \(response)")
         }

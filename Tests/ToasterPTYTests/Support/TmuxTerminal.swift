@@ -97,7 +97,16 @@ final class TmuxTerminal {
 
     /// From now on, everything the pane's programs write is appended to `file(name)`.
     func recordOutput(to name: String) throws {
-        try tmux(["pipe-pane", "-O", "-t", "0", "cat >> " + ToasterApp.quote(file(name))])
+        let path = file(name)
+        try tmux(["pipe-pane", "-O", "-t", "0", "cat >> " + ToasterApp.quote(path)])
+        // tmux starts the pipe's command in the background: until its shell has opened the
+        // file, what the pane prints is not recorded (and a loaded machine once took longer
+        // than a whole test). The file's existence says it is open.
+        let end = ContinuousClock.now + Self.deadline
+        while !FileManager.default.fileExists(atPath: path) {
+            guard ContinuousClock.now < end else { throw PTYError(description: "tmux never started recording the pane into \(path)") }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
     }
 
     /// The process ids of the pane's shell's children.
