@@ -53,10 +53,8 @@ public struct ConnectionLimits: Sendable {
     /// a guard before its request handling for the read timeout and the requests it refuses
     /// (logged and counted by `observability`); `handlers` go after the HTTP decoding, as
     /// Hummingbird's `additionalChannelHandlers`; every connection is kept in `connections`.
-    public func server(observability: Observability, connections: OpenConnections,
-                       handlers: @autoclosure @escaping @Sendable () -> [any RemovableChannelHandler] = []) -> HTTPServerBuilder {
+    public func server(observability: Observability, connections: OpenConnections, countingConnections: Bool = false) -> HTTPServerBuilder {
         let configuration = HTTP1Channel.Configuration(
-            additionalChannelHandlers: handlers(),
             idleTimeout: TimeAmount(idleTimeout),
             httpDecoderConfiguration: .init(maxHeaderFieldSize: Self.maximumHeadBytes, maxHeaderListSize: Self.maximumHeadBytes,
                                             maxHeaderFieldCount: 100)
@@ -64,7 +62,7 @@ public struct ConnectionLimits: Sendable {
         let readTimeout = TimeAmount(readTimeout)
         return HTTPServerBuilder { responder in
             GuardedHTTP1Channel(http1: HTTP1Channel(responder: responder, configuration: configuration), readTimeout: readTimeout,
-                                observability: observability, connections: connections)
+                                observability: observability, connections: connections, countingConnections: countingConnections)
         }
     }
 

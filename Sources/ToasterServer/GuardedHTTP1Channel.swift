@@ -13,10 +13,18 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     let readTimeout: TimeAmount
     let observability: Observability
     let connections: OpenConnections
+    /// Whether the connection counts in `toaster_http_open_connections` (the public listener's).
+    let countingConnections: Bool
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
         let readTimeout = readTimeout, observability = observability
         connections.add(channel)
+        if countingConnections {
+            // Counted by the channel's close, not by a handler every read and write would pass through.
+            let open = observability.metrics.openConnections
+            open.increment()
+            channel.closeFuture.whenComplete { _ in open.decrement() }
+        }
         return channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(RequestReadDeadline(timeout: readTimeout), position: .first)
         }.flatMap {

@@ -132,26 +132,6 @@ public final class ServerMetrics: Sendable {
     }
 }
 
-/// Counts a connection from the moment it is set up until it closes; one per connection
-/// (`Observability.connectionCounter()`). Inbound only because NIO takes no handler that is
-/// neither; what it reads passes on untouched.
-final class ConnectionCounter: ChannelInboundHandler, RemovableChannelHandler, Sendable {
-    typealias InboundIn = Any
-    private let meter: Meter
-
-    init(_ meter: Meter) { self.meter = meter }
-
-    func handlerAdded(context: ChannelHandlerContext) { meter.increment() }
-    func handlerRemoved(context: ChannelHandlerContext) { meter.decrement() }
-}
-
-extension Observability {
-    /// A handler for a new connection's pipeline that keeps `toaster_http_open_connections`.
-    public func connectionCounter() -> any RemovableChannelHandler {
-        ConnectionCounter(metrics.openConnections)
-    }
-}
-
 /// Marks the start of a graceful shutdown: `/readyz` turns 503 and a line is logged. Placed
 /// last in the service group, so that it hears the shutdown first.
 public struct DrainNotice: Service {

@@ -183,8 +183,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         if let warning = limits.raiseDescriptorLimit(listeners: 2) { Self.say("toaster-server: \(warning)") }
         let connections = OpenConnections()
         let service = Self.listener(ToasterRoutes.router(store: store, settings: settings), name: nil, host: host, port: port,
-                                    limits: limits, observability: observability, connections: connections,
-                                    handlers: [observability.connectionCounter()])
+                                    limits: limits, observability: observability, connections: connections, countingConnections: true)
         let admin = Self.listener(AdminRoutes.router(store: store, settings: settings), name: "admin", host: adminHost, port: adminPort,
                                   limits: limits, observability: observability, connections: connections)
         let deadline = Duration.milliseconds(Int64(shutdownTimeout * 1000))
@@ -220,13 +219,13 @@ struct ToasterServerCommand: AsyncParsableCommand {
     /// connection limits, its banner line once it listens, and a bind failure as one sentence.
     private static func listener<Router: HTTPResponderBuilder>(
         _ router: Router, name: String?, host: String, port: Int, limits: ConnectionLimits, observability: Observability,
-        connections: OpenConnections, handlers: @autoclosure @escaping @Sendable () -> [any RemovableChannelHandler] = []
+        connections: OpenConnections, countingConnections: Bool = false
     ) -> Listener<Application<Router.Responder>> where Router.Responder.Context.Source == ApplicationRequestContextSource {
         let label = name.map { "\($0) " } ?? "", logger = observability.logger
         let listener = "\(name ?? "public") listener"
         let application = Application(
             router: router,
-            server: limits.server(observability: observability, connections: connections, handlers: handlers()),
+            server: limits.server(observability: observability, connections: connections, countingConnections: countingConnections),
             configuration: .init(address: .hostname(host, port: port), serverName: "toaster-server",
                                  availableConnectionsDelegate: limits.availableConnections(logger: logger, listener: listener)),
             onServerRunning: { channel in
