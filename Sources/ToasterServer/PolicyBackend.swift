@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import FoundationEssentials
 import NIOPosix
 
@@ -25,16 +22,14 @@ public struct StoredPolicy: Sendable {
 
 /// Runs blocking work (file IO, fsync, the validation of a large policy) on a thread of its
 /// own, so that Swift's cooperative pool — two threads on a two-core machine — keeps answering
-/// lookups meanwhile. The thread runs at a lower priority (nice 10): on two cores a 1 MB
-/// policy being validated would otherwise take its share of the CPU from the event loops and
-/// the pool, and lookups would wait tens of milliseconds behind it; a `PUT` can take longer,
-/// a lookup cannot. One thread: two `PUT`s at once take turns, as their writes do anyway.
+/// lookups meanwhile. One thread, not NIO's shared pool of one per core: two 1 MB policies
+/// validated at once took both cores from the event loops, and lookups waited tens of
+/// milliseconds behind them; one at a time, a core is always left for them. Two `PUT`s (or a
+/// `PUT` and a reload) take turns, as their writes do anyway.
 enum Offload {
     private static let pool: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: 1)
         pool.start()
-        // Linux keeps the nice value per thread: 0 here means the pool's own thread.
-        pool.submit { _ in _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
         return pool
     }()
 
