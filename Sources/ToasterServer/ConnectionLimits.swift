@@ -51,8 +51,8 @@ public struct ConnectionLimits: Sendable {
 
     /// Hummingbird's HTTP/1.1 server with these limits: its idle timeout and head limits, and
     /// a guard before its request handling for the read timeout and the requests it refuses
-    /// (logged and counted by `observability`); `handlers` go after the HTTP decoding, as
-    /// Hummingbird's `additionalChannelHandlers`; every connection is kept in `connections`.
+    /// (logged and counted by `observability`); every connection is kept in `connections`, and
+    /// with `countingConnections` counted in `toaster_http_open_connections`.
     public func server(observability: Observability, connections: OpenConnections, countingConnections: Bool = false) -> HTTPServerBuilder {
         let configuration = HTTP1Channel.Configuration(
             idleTimeout: TimeAmount(idleTimeout),

@@ -99,7 +99,7 @@ public final class PostgresPolicy: PolicyBackend {
                 var stored = ByteBuffer()
                 for try await document in rows.decode(ByteBuffer.self) { stored = document }
                 if let expected {
-                    // Up to a megabyte hashed: on NIO's thread pool, as the rest of a write's work.
+                    // Up to a megabyte hashed: off the cooperative pool, as the rest of a write's work.
                     let eTag = try await Offload.run { [stored] in ETag.of(stored.readableBytesView) }
                     guard expected.contains(eTag) else { return .failure(.stale(expected)) }
                 }

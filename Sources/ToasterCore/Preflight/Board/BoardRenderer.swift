@@ -28,7 +28,7 @@ public enum BoardRenderer {
             drawFindings(state, from: gridBottom + 1, to: bottom - 1, into: &canvas)
         }
         canvas.fill(x: 0, y: bottom, width: width, height: 1, style: .hint)
-        canvas.put(TextWrapper.truncated(hint.count <= width - 2 ? hint : shortHint, width: width - 2), x: 1, y: bottom, style: .hint)
+        canvas.put(TextWrapper.truncated(DisplayWidth.of(hint) <= width - 2 ? hint : shortHint, width: width - 2), x: 1, y: bottom, style: .hint)
         return canvas
     }
 
