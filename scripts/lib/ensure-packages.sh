@@ -1,8 +1,9 @@
 # Installs the Debian packages given as arguments when any is missing (sourced by scripts/*).
 
 # What building any product needs beyond the Swift toolchain: ncurses for the terminal module,
-# and for the SwiftNIO side (toaster-server, the tests) C++ headers and zlib, which a machine
-# with only the toolchain's own packages lacks.
+# and C++ headers and zlib for the C and C++ code of the packages (swift-crypto's BoringSSL, in
+# toastercli since it signs App Store Connect tokens; SwiftNIO in toaster-server and the tests),
+# which a machine with only the toolchain's own packages lacks.
 TOASTER_BUILD_PACKAGES="libncurses-dev libstdc++-12-dev zlib1g-dev"
 
 ensure_packages() {
