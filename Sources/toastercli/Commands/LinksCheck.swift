@@ -103,84 +103,20 @@ struct LinksCheck: ParsableCommand {
             }
         }
         let associations = AssociatedDomains(sites)
-        let fileWarnings = fetchWarnings + associations.warnings
         let checked: [String]
         do { checked = try urls + (urlFile.map(URLList.read) ?? []) } catch { throw Self.unusable("\(error)") }
         guard !checked.isEmpty else { throw Self.unusable("--url-file \(urlFile ?? "-"): no URL to check") }
-        let verdicts = checked.map { associations.verdict(for: $0, appID: appID) }
+        let report = LinkReport(verdicts: checked.map { associations.verdict(for: $0, appID: appID) }, files: files, appID: appID,
+                                warnings: fetchWarnings + associations.warnings)
         switch format {
         case .json:
-            let file: JSONValue = files.count == 1 ? .string(files[0]) : .array(files.map(JSONValue.string))
-            Output.line(Self.json(verdicts, file: file, appID: appID, warnings: fileWarnings).serialized())
+            Output.line(report.json.serialized())
         case .text:
-            // A URL's warnings about the file are the file's, already listed first.
-            let notes = fileWarnings.map { "warning: \($0)" } + verdicts.flatMap { verdict in
-                verdict.warnings.filter { !fileWarnings.contains($0) }.map { "warning: \(verdict.url): \($0)" }
-            }
-            Output.write(notes.map { TextSanitizer.escapedLine($0) + "\n" }.joined(), to: STDERR_FILENO)
-            Output.line(Self.text(verdicts))
+            Output.write(report.notes.map { $0 + "\n" }.joined(), to: STDERR_FILENO)
+            Output.line(report.text)
         }
-        if strict, !fileWarnings.isEmpty || verdicts.contains(where: { !$0.warnings.isEmpty }) {
-            throw ExitCode(Self.unusableFileStatus)
-        }
-        if verdicts.contains(where: { $0.outcome != .match }) { throw ExitCode(1) }
-    }
-
-    /// One aligned line per URL: outcome, URL, then the deciding rule or the reason.
-    static func text(_ verdicts: [LinkVerdict]) -> String {
-        let shownURLs = verdicts.map { TextSanitizer.escapedLine($0.url) }
-        let urlWidth = shownURLs.map(DisplayWidth.of).max() ?? 0
-        let labelWidth = ([LinkOutcome.match, .excluded, .noMatch].map(\.label.count).max() ?? 0)
-        return zip(verdicts, shownURLs).map { verdict, url in
-            let label = verdict.outcome.label
-            let detail = verdict.decidedBy.map { "\($0.label) \($0.text)" }
-                ?? (verdict.reason ?? "") + (verdict.nearMiss.map { "; closest: \($0.rule.label) \($0.rule.text): \($0.message)" } ?? "")
-            return label + String(repeating: " ", count: labelWidth - label.count + 2)
-                + url + String(repeating: " ", count: urlWidth - DisplayWidth.of(url) + 2)
-                + TextSanitizer.escapedLine(detail)
-        }.joined(separator: "\n")
-    }
-
-    static func json(_ verdicts: [LinkVerdict], file: JSONValue, appID: String, warnings: [LinkWarning]) -> JSONValue {
-        .object([
-            ("file", file),
-            ("appID", .string(appID)),
-            ("warnings", json(warnings)),
-            ("results", .array(verdicts.map { verdict in
-                .object([
-                    ("url", .string(verdict.url)),
-                    ("verdict", .string(verdict.outcome.label)),
-                    ("path", .string(verdict.path)),
-                    ("decidedBy", verdict.decidedBy.map { place in
-                        .object([
-                            ("details", .number(place.details)),
-                            (place.list.rawValue, .number(place.index)),
-                            ("rule", .string(place.text)),
-                        ])
-                    } ?? .null),
-                    ("reason", verdict.reason.json),
-                    ("nearMiss", verdict.nearMiss.map(json) ?? .null),
-                    ("warnings", json(verdict.warnings)),
-                ])
-            })),
-        ])
-    }
-
-    /// `failure` is `case` when the part matches only ignoring case, else `pattern`.
-    private static func json(_ miss: LinkNearMiss) -> JSONValue {
-        .object([
-            ("details", .number(miss.rule.details)),
-            (miss.rule.list.rawValue, .number(miss.rule.index)),
-            ("rule", .string(miss.rule.text)),
-            ("part", .string(miss.part.rawValue)),
-            ("item", miss.item.json),
-            ("failure", .string(miss.onlyCase ? "case" : "pattern")),
-            ("message", .string(miss.message)),
-        ])
-    }
-
-    private static func json(_ warnings: [LinkWarning]) -> JSONValue {
-        .array(warnings.map { .object([("place", .string($0.place)), ("message", .string($0.message))]) })
+        if strict, report.hasWarnings { throw ExitCode(Self.unusableFileStatus) }
+        if report.verdicts.contains(where: { $0.outcome != .match }) { throw ExitCode(1) }
     }
 
     /// An input that cannot be read or used exits 2 here, not 1, which means "no match":

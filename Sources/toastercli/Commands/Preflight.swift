@@ -1,8 +1,6 @@
 import ArgumentParser
-import CTerminalSupport
 import FoundationEssentials
 import Glibc
-import Synchronization
 import ToasterCommandLine
 import ToasterCore
 import ToasterServices
@@ -66,83 +64,45 @@ struct Preflight: ParsableCommand {
     }
 
     func run() throws {
-        // A parent may pass these on blocked (test runners do); Ctrl-C must still stop a long run.
-        var interrupts = sigset_t()
-        sigemptyset(&interrupts)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&interrupts, signalNumber) }
-        pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
+        ProgressLine.unblockInterrupts()
         let limit = Duration.milliseconds(Int64(timeout * 1000))
         let certificates = trust.trust()
         // From here on every outcome is a report: one JSON document, or markdown saying what failed.
-        let layers: [PolicyLayer], installed: [InstalledGroup]?, lookups: StorefrontLookups, connect: AppStoreConnectClient?
+        let base: PreflightInput, round: PreflightRound
         do {
-            layers = try inputs.policyLayers(timeout: limit, trust: certificates)
-            let base = try inputs.installedGroups()
-            installed = base.groups
-            if let file = inputs.installed, !base.ignored.isEmpty {
-                let names = base.ignored.map { "\"\($0)\"" }.joined(separator: ", ")
-                Output.write("note: --installed \(file): ignoring the column\(base.ignored.count == 1 ? "" : "s") \(names) "
+            let layers = try inputs.policyLayers(timeout: limit, trust: certificates)
+            let installed = try inputs.installedGroups()
+            if let file = inputs.installed, !installed.ignored.isEmpty {
+                let names = installed.ignored.map { "\"\($0)\"" }.joined(separator: ", ")
+                Output.write("note: --installed \(file): ignoring the column\(installed.ignored.count == 1 ? "" : "s") \(names) "
                              + "(preflight reads the version, users and os columns)\n", to: STDERR_FILENO)
             }
-            try inputs.input(answers: [], layers: layers, installed: installed).checkPolicyVersions()
-            lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate, burst: burst,
-                                            trust: certificates)
-            connect = try appStoreConnect.client(timeout: limit, trust: certificates)
+            base = try inputs.input(answers: [], layers: layers, installed: installed.groups)
+            try base.checkPolicyVersions()
+            let lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate, burst: burst,
+                                                trust: certificates)
+            round = PreflightRound(lookups: lookups, appStoreConnect: try appStoreConnect.client(timeout: limit, trust: certificates),
+                                   appID: inputs.appId, bundleID: inputs.bundleId)
         } catch {
-            return try stop(.unfinished(now: inputs.clock, error: "\(error)"))
+            return try stop(.unfinished(now: inputs.clock.now, error: "\(error)"))
         }
-        if showsBoard {
-            let facts: AppStoreConnectFacts?
-            do { facts = try connect?.facts(appID: inputs.appId, bundleID: inputs.bundleId) } catch {
-                return try stop(.unfinished(now: inputs.clock, error: error.message))
+        let choice = StorefrontChoice(named: base.storefronts, all: inputs.countries.lowercased() == "all")
+        if showsBoard { try runBoard(round, choice: choice, base: base) }
+        let bar = ProgressLine(writingUnescaped: { Output.writeUnescaped($0, to: STDERR_FILENO) })
+        let lines = PreflightLines(round: round, choice: choice, interval: watch ? interval : nil, clock: inputs.clock)
+        let ending = lines.run(base, note: { note in
+            switch note {
+            case .warning(let text): Output.warning(text)
+            case .status(let line): Output.write(line + "\n", to: STDERR_FILENO)
             }
-            try runBoard(lookups: lookups, connect: connect, storefronts: try storefronts(facts), facts: facts, layers: layers,
-                         installed: installed)
+        }, progress: bar.show, roundEnded: bar.clear)
+        switch ending {
+        case .unfinished(let report): try stop(report)
+        case .report(let report): try finish(report)
+        case .safe(let report):
+            Output.line(render(report))
+            Output.line("safe to force now")
         }
-        // The storefronts left out are said once, not every round.
-        var warnsOfUnavailable = true
-        while true {
-            // App Store Connect first, each round: a version's state changes when someone releases it.
-            let facts: AppStoreConnectFacts?
-            do { facts = try connect?.facts(appID: inputs.appId, bundleID: inputs.bundleId) } catch {
-                return try stop(.unfinished(now: inputs.clock, error: error.message))
-            }
-            let asked = try storefronts(facts, warning: warnsOfUnavailable)
-            warnsOfUnavailable = false
-            let report = round(lookups: lookups, storefronts: asked, facts: facts, layers: layers, installed: installed)
-            guard report.error == nil else { return try stop(report) }
-            guard watch else { return try finish(report) }
-            switch report.watchStep {
-            case .safe:
-                Output.line(render(report))
-                Output.line("safe to force now")
-                return
-            case .stuck:
-                return try finish(report)
-            case .stuckUntilReleased(let why):
-                Output.write("\(ISO8601.format(Date())) stuck until released: \(why) Asking again in \(intervalText) s\n", to: STDERR_FILENO)
-                MonotonicPace().sleep(for: .milliseconds(Int64(interval * 1000)))
-            case .waiting(let why):
-                // On stderr: stdout carries only the final report, which may be JSON.
-                Output.write("\(ISO8601.format(Date())) waiting: \(why); asking again in \(intervalText) s\n", to: STDERR_FILENO)
-                MonotonicPace().sleep(for: .milliseconds(Int64(interval * 1000)))
-            }
-        }
-    }
-
-    private var intervalText: String { interval == interval.rounded() ? "\(Int(interval))" : "\(interval)" }
-
-    /// The storefronts to ask: with `--countries all` and App Store Connect's facts, only those
-    /// where the app is available, saying how many are left out (with `warning`).
-    private func storefronts(_ facts: AppStoreConnectFacts?, warning: Bool = true) throws -> [String] {
-        let named = try inputs.storefronts()
-        guard let facts, inputs.countries.lowercased() == "all" else { return named }
-        let available = named.filter(facts.availableStorefronts.contains)
-        if warning, available.count < named.count {
-            Output.warning("App Store Connect: the app is not available in \(named.count - available.count) of \(named.count) storefronts; "
-                           + "only the \(available.count) where it is are asked")
-        }
-        return available
     }
 
     /// The board replaces the lines of `--watch` when a person watches: text on a terminal.
@@ -151,38 +111,21 @@ struct Preflight: ParsableCommand {
     }
 
     /// `--watch` as the storefront board; its final report goes to the normal screen, so that
-    /// it stays in the scrollback. Each round reads App Store Connect again before the lookups,
-    /// as the lines do: a version's state changes when someone releases it. Ends the process
-    /// with the board's status, or returns when the terminal cannot show the board (the lines follow).
-    private func runBoard(lookups: StorefrontLookups, connect: AppStoreConnectClient?, storefronts: [String], facts: AppStoreConnectFacts?,
-                          layers: [PolicyLayer], installed: [InstalledGroup]?) throws {
-        // The policy's versions were checked before the lookups began.
-        var input = try inputs.input(answers: [], layers: layers, installed: installed)
-        input.storefronts = storefronts
-        input.appStoreConnect = facts
-        let requests = StorefrontLookups.requests(storefronts: storefronts, keys: inputs.keys)
-        let app = [inputs.appId.map { "id \($0)" }, inputs.bundleId.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
-        // The first round uses the facts that chose the storefronts, read a moment ago.
-        let unused = Mutex(facts)
-        let appID = inputs.appId, bundleID = inputs.bundleId
-        let runner = BoardRunner(state: BoardState(input: input, app: app), theme: try ThemeChoice.resolve(theme), requests: requests,
-                                 interval: .milliseconds(Int64(interval * 1000)), strict: strict) { requests, post in
-            if let connect {
-                if let fresh = unused.withLock({ facts in defer { facts = nil }; return facts }) {
-                    post(.appStoreConnect(fresh))
-                } else {
-                    do throws(SourceError) { post(.appStoreConnect(try connect.facts(appID: appID, bundleID: bundleID))) } catch {
-                        post(.appStoreConnectFailed(reason: error.message))
-                    }
-                }
-            }
-            _ = lookups.ask(requests, each: { request, result in
-                switch result {
-                case .success(let answer): post(.answered(answer))
-                case .failure(let error): post(.failed(request, reason: error.message))
-                }
-            })
+    /// it stays in the scrollback. Ends the process with the board's status, or returns when
+    /// the terminal cannot show the board (the lines follow).
+    private func runBoard(_ round: PreflightRound, choice: StorefrontChoice, base: PreflightInput) throws {
+        let facts: AppStoreConnectFacts?
+        do { facts = try round.facts() } catch {
+            return try stop(.unfinished(now: inputs.clock.now, error: error.message))
         }
+        if let leftOut = choice.leftOut(given: facts) { Output.warning(leftOut) }
+        var input = base
+        input.storefronts = choice.asked(given: facts)
+        input.appStoreConnect = facts
+        let app = [inputs.appId.map { "id \($0)" }, inputs.bundleId.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        let runner = BoardRunner(state: BoardState(input: input, app: app), theme: try ThemeChoice.resolve(theme),
+                                 requests: round.requests(input.storefronts), interval: .milliseconds(Int64(interval * 1000)), strict: strict,
+                                 ask: round.boardRounds(first: facts))
         let (ending, state): (BoardRunner.Ending, BoardState)
         do {
             (ending, state) = try runner.run()
@@ -216,23 +159,6 @@ struct Preflight: ParsableCommand {
         _exit(status)
     }
 
-    private func round(lookups: StorefrontLookups, storefronts: [String], facts: AppStoreConnectFacts?, layers: [PolicyLayer],
-                       installed: [InstalledGroup]?) -> PreflightReport {
-        let requests = StorefrontLookups.requests(storefronts: storefronts, keys: inputs.keys)
-        let bar = ProgressLine(onTerminal: isatty(STDERR_FILENO) == 1)
-        let found = lookups.ask(requests, progress: { done, total in bar.show(done: done, total: total, paced: lookups.limiter.timeToStart(total - done)) })
-        bar.clear()
-        do {
-            var input = try inputs.input(answers: found.answers, layers: layers, installed: installed)
-            input.unanswered = found.unanswered
-            input.storefronts = storefronts
-            input.appStoreConnect = facts
-            return try input.evaluate()
-        } catch {
-            return .unfinished(now: inputs.clock, error: "\(error)")
-        }
-    }
-
     /// Exit status 3 for a dead end (with --strict, any finding), else 1 when a storefront
     /// never answered, else 0.
     private func finish(_ report: PreflightReport) throws {
@@ -261,53 +187,4 @@ struct Preflight: ParsableCommand {
 /// `preflight --format`.
 enum PreflightFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, markdown
-}
-
-/// Progress on stderr: a bar redrawn in place on a terminal; otherwise (a CI log) one plain
-/// line at most every `plainEvery`, so that a long run shows it is alive without flooding the log.
-private final class ProgressLine: Sendable {
-    static let plainEvery: Duration = .seconds(30)
-
-    private let onTerminal: Bool
-    private let start = MonotonicPace().now
-    private let lastPlain: Mutex<Duration>
-
-    init(onTerminal: Bool) {
-        self.onTerminal = onTerminal
-        lastPlain = Mutex(start)
-        guard onTerminal else { return }
-        // Ctrl-C, or a kill, while the bar is up: clear it, then end as the signal would.
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber) { received in
-                let clear: StaticString = "\r\u{1B}[2K"
-                _ = Glibc.write(STDERR_FILENO, clear.utf8Start, clear.utf8CodeUnitCount)
-                signal(received, SIG_DFL)
-                raise(received)
-            }
-        }
-    }
-
-    func show(done: Int, total: Int, paced: Duration) {
-        let now = MonotonicPace().now
-        if onTerminal {
-            var rows: Int32 = 0, columns: Int32 = 0
-            let width = toaster_terminal_size(STDERR_FILENO, &rows, &columns) == 0 ? Int(columns) : 80
-            lastPlain.withLock { _ in
-                Output.writeUnescaped("\r\u{1B}[2K" + PreflightProgress.line(done: done, total: total, elapsed: now - start, paced: paced, width: width),
-                                      to: STDERR_FILENO)
-            }
-            return
-        }
-        lastPlain.withLock { last in
-            guard done < total, now - last >= Self.plainEvery else { return }
-            last = now
-            Output.write("preflight: \(done)/\(total) requests, \(PreflightProgress.left(done: done, total: total, elapsed: now - start, paced: paced))\n",
-                         to: STDERR_FILENO)
-        }
-    }
-
-    func clear() {
-        guard onTerminal else { return }
-        lastPlain.withLock { _ in Output.writeUnescaped("\r\u{1B}[2K", to: STDERR_FILENO) }
-    }
 }

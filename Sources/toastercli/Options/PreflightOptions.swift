@@ -139,10 +139,10 @@ struct PreflightOptions: ParsableArguments {
     }
 
     /// `--now`, else the real clock.
-    var clock: Date { now.flatMap(ISO8601.parse) ?? Date() }
+    var clock: any Clock { now.flatMap(ISO8601.parse).map { FixedClock(now: $0) } ?? SystemClock() }
 
     func input(answers: [LookupAnswer], layers: [PolicyLayer], installed: [InstalledGroup]?) throws -> PreflightInput {
         PreflightInput(storefronts: try storefronts(), answers: answers, layers: layers, installed: installed, rules: try parsedRules(),
-                       appID: appId, now: clock, minimumReleaseAge: .seconds(Int64(minReleaseAge * 3600)))
+                       appID: appId, now: clock.now, minimumReleaseAge: .seconds(Int64(minReleaseAge * 3600)))
     }
 }

@@ -1,0 +1,73 @@
+import FoundationEssentials
+import ToasterCore
+
+/// `preflight` in lines (on a pipe, as JSON or markdown, or with `--no-board`): one round, or
+/// with `--watch` a round every `interval` until nothing blocks or a dead end is stuck. Each
+/// round reads App Store Connect first: a version's state changes when someone releases it.
+public struct PreflightLines: Sendable {
+    public let round: PreflightRound
+    public let choice: StorefrontChoice
+    /// Seconds between the rounds of `--watch`; nil for one round.
+    public let interval: Double?
+    public let clock: any Clock
+    public let pace: any Pace
+
+    public init(round: PreflightRound, choice: StorefrontChoice, interval: Double?, clock: any Clock, pace: any Pace = MonotonicPace()) {
+        self.round = round
+        self.choice = choice
+        self.interval = interval
+        self.clock = clock
+        self.pace = pace
+    }
+
+    /// What is said on standard error as the rounds go; standard output carries only the
+    /// final report, which may be JSON.
+    public enum Note: Sendable, Equatable {
+        /// `warning: …`, once.
+        case warning(String)
+        /// A line of `--watch` between rounds, its time first.
+        case status(String)
+    }
+
+    public enum Ending: Sendable {
+        /// Preflight could not finish: the report's `error` says why.
+        case unfinished(PreflightReport)
+        /// The one round's report, or with `--watch` a dead end that waiting cannot end.
+        case report(PreflightReport)
+        /// `--watch`: nothing blocks any more.
+        case safe(PreflightReport)
+    }
+
+    /// Runs the rounds on the calling thread. `base` holds the policy, the installed base and
+    /// the storefronts named; each round sets the clock, the storefronts asked and the facts.
+    /// `progress` hears each round's requests as they finish, `roundEnded` the end of each.
+    public func run(_ base: PreflightInput, note: (Note) -> Void, progress: @escaping @Sendable (_ done: Int, _ total: Int, _ paced: Duration) -> Void,
+                    roundEnded: () -> Void) -> Ending {
+        // The storefronts left out are said once, not every round.
+        var warnsOfLeftOut = true
+        while true {
+            var input = base
+            input.now = clock.now
+            do throws(SourceError) { input.appStoreConnect = try round.facts() } catch {
+                return .unfinished(.unfinished(now: input.now, error: error.message))
+            }
+            if warnsOfLeftOut, let leftOut = choice.leftOut(given: input.appStoreConnect) { note(.warning(leftOut)) }
+            warnsOfLeftOut = false
+            input.storefronts = choice.asked(given: input.appStoreConnect)
+            let report = round.report(input, progress: progress)
+            roundEnded()
+            guard report.error == nil else { return .unfinished(report) }
+            guard let interval else { return .report(report) }
+            switch report.watchStep {
+            case .safe: return .safe(report)
+            case .stuck: return .report(report)
+            case .stuckUntilReleased(let why): note(.status("\(ISO8601.format(Date())) stuck until released: \(why) Asking again in \(Self.text(interval)) s"))
+            case .waiting(let why): note(.status("\(ISO8601.format(Date())) waiting: \(why); asking again in \(Self.text(interval)) s"))
+            }
+            pace.sleep(for: .milliseconds(Int64(interval * 1000)))
+        }
+    }
+
+    /// `300`, or `0.2`: the interval as it was given.
+    static func text(_ seconds: Double) -> String { seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)" }
+}

@@ -1,0 +1,71 @@
+import Synchronization
+import ToasterCore
+
+/// One round of `preflight`, as `VersionCheck` is one check: App Store Connect's facts and the
+/// storefronts' lookups in, a report out. It holds nothing but its inputs, so any thread may
+/// run it: the command once, `--watch` a round at a time in lines, the board on a background
+/// thread while it reads keys.
+public struct PreflightRound: Sendable {
+    public let lookups: StorefrontLookups
+    /// nil when preflight was given no App Store Connect key.
+    public let appStoreConnect: AppStoreConnectClient?
+    public let appID: String?
+    public let bundleID: String?
+
+    public init(lookups: StorefrontLookups, appStoreConnect: AppStoreConnectClient?, appID: String?, bundleID: String?) {
+        self.lookups = lookups
+        self.appStoreConnect = appStoreConnect
+        self.appID = appID
+        self.bundleID = bundleID
+    }
+
+    /// What App Store Connect knows now, read afresh (a version's state changes when someone
+    /// releases it); nil without a key.
+    public func facts() throws(SourceError) -> AppStoreConnectFacts? {
+        try appStoreConnect?.facts(appID: appID, bundleID: bundleID)
+    }
+
+    /// The lookups of a round over `storefronts`: each storefront by every key given.
+    public func requests(_ storefronts: [String]) -> [LookupRequest] {
+        StorefrontLookups.requests(storefronts: storefronts, keys: [appID.map(LookupRequest.Key.id), bundleID.map(LookupRequest.Key.bundleID)].compactMap { $0 })
+    }
+
+    /// Asks the storefronts of `input` and evaluates their answers with the rest of it (its
+    /// App Store Connect facts included). `progress` hears the requests done, of how many, and
+    /// how long the rate alone keeps the rest from starting.
+    public func report(_ input: PreflightInput, progress: @escaping @Sendable (_ done: Int, _ total: Int, _ paced: Duration) -> Void = { _, _, _ in })
+        -> PreflightReport {
+        let limiter = lookups.limiter
+        let found = lookups.ask(requests(input.storefronts), progress: { done, total in progress(done, total, limiter.timeToStart(total - done)) })
+        var evaluated = input
+        evaluated.answers = found.answers
+        evaluated.unanswered = found.unanswered
+        do { return try evaluated.evaluate() } catch { return .unfinished(now: input.now, error: "\(error)") }
+    }
+
+    /// The rounds of the storefront board, which evaluates as answers come: each reads App
+    /// Store Connect again, then asks its requests, posting every answer and failure as it
+    /// comes. The first round posts `first`, the facts read a moment ago to choose the storefronts.
+    public func boardRounds(first: AppStoreConnectFacts?) -> @Sendable (_ requests: [LookupRequest], _ post: @escaping @Sendable (BoardEvent) -> Void) -> Void {
+        let unused = Mutex(first)
+        return { requests, post in
+            if appStoreConnect != nil {
+                if let fresh = unused.withLock({ facts in defer { facts = nil }; return facts }) {
+                    post(.appStoreConnect(fresh))
+                } else {
+                    do throws(SourceError) {
+                        if let facts = try facts() { post(.appStoreConnect(facts)) }
+                    } catch {
+                        post(.appStoreConnectFailed(reason: error.message))
+                    }
+                }
+            }
+            _ = lookups.ask(requests, each: { request, result in
+                switch result {
+                case .success(let answer): post(.answered(answer))
+                case .failure(let error): post(.failed(request, reason: error.message))
+                }
+            })
+        }
+    }
+}
