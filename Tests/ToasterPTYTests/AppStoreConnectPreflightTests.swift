@@ -105,6 +105,36 @@ import Testing
         #expect(warnings == 1, "the storefronts left out are said once, not every round")
     }
 
+    /// In lines, a later round whose App Store Connect read fails after its retries keeps the
+    /// last facts, says so and asks again; the first round's read still ends a failing run.
+    @Test func watchInLinesWaitsThroughARoundWithoutAppStoreConnect() async throws {
+        let server = try Self.server(state: "PENDING_DEVELOPER_RELEASE")
+        // Each round reads the app's availability first: the 2nd read and its 3 retries fail, so round 2 does.
+        let proxy = try FailingProxy(to: server.baseURL, failing: "/appAvailabilityV2", numbers: 2...5)
+        let output = try PreflightCommandTests.file("", "watch-output")
+        let pid = try Toolchain.spawn([Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--rate", "60000",
+                                       "--app-id", "42", "--min-required-version", "2.0.0", "--asc-url", proxy.baseURL, "--countries", "kr",
+                                       "--installed-versions", "1.9.0", "--watch", "--interval", "0.2", "--format", "json",
+                                       "--asc-key-id", Self.keyID, "--asc-issuer-id", Self.issuerID, "--asc-private-key", try Self.key()],
+                                      output: output)
+        var ended: Int32?
+        defer {
+            if ended == nil { kill(pid, SIGKILL); waitpid(pid, nil, 0) }
+        }
+        // Stuck, then the round without App Store Connect, then stuck again: it asked again.
+        let failed = Toolchain.awaitOutput(output, /stuck until released[^\n]*\n[^\n]* (App Store Connect GET [^\n]*failed: HTTP 503[^\n]*\(after 4 tries\); keeping its last facts, asking again in 0.2 s)\n[^\n]*stuck until released/)
+        #expect(failed != nil, "\((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
+        let released = try String(contentsOfFile: server.policyPath, encoding: .utf8)
+            .replacingOccurrences(of: "PENDING_DEVELOPER_RELEASE", with: "READY_FOR_DISTRIBUTION")
+        try await server.put(policy: released)
+        #expect(Toolchain.awaitOutput(output, /(safe to force now)/) != nil)
+        ended = Self.exitStatus(of: pid)
+        #expect(ended == 0, "exit 0 once released: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.components(separatedBy: "keeping its last facts").count == 2, "one round failed, once: \(text)")
+        #expect(text.contains("\"forced-unreleased\"") == false, "the last report is the released one")
+    }
+
     /// The exit status of a spawned program (128 + the signal that ended it), polled until the
     /// deadline; nil when it is still running then.
     static func exitStatus(of pid: pid_t) -> Int32? {

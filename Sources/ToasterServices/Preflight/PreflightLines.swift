@@ -4,6 +4,8 @@ import ToasterCore
 /// `preflight` in lines (on a pipe, as JSON or markdown, or with `--no-board`): one round, or
 /// with `--watch` a round every `interval` until nothing blocks or a dead end is stuck. Each
 /// round reads App Store Connect first: a version's state changes when someone releases it.
+/// When a later round cannot read it, even after its retries, the round goes on with the last
+/// facts and decides nothing: it says so and asks again next round, as the board does.
 public struct PreflightLines: Sendable {
     public let round: PreflightRound
     public let choice: StorefrontChoice
@@ -44,26 +46,39 @@ public struct PreflightLines: Sendable {
     public func run(_ base: PreflightInput, note: (Note) -> Void, progress: @escaping @Sendable (_ done: Int, _ total: Int, _ paced: Duration) -> Void,
                     roundEnded: () -> Void) -> Ending {
         // The storefronts left out are said once, not every round.
-        var warnsOfLeftOut = true
+        var isFirstRound = true
+        var lastFacts: AppStoreConnectFacts?
         while true {
             var input = base
             input.now = clock.now
-            do throws(SourceError) { input.appStoreConnect = try round.facts() } catch {
-                return .unfinished(.unfinished(now: input.now, error: error.message))
+            // Only the first round's failure ends the run: later, the last facts stand and App
+            // Store Connect is asked again next round, as the board does.
+            var factsFailure: String?
+            do throws(SourceError) { lastFacts = try round.facts() } catch {
+                guard !isFirstRound else { return .unfinished(.unfinished(now: input.now, error: error.message)) }
+                factsFailure = error.message
             }
-            if warnsOfLeftOut, let leftOut = choice.leftOut(given: input.appStoreConnect) { note(.warning(leftOut)) }
-            warnsOfLeftOut = false
+            input.appStoreConnect = lastFacts
+            if isFirstRound, let leftOut = choice.leftOut(given: lastFacts) { note(.warning(leftOut)) }
+            isFirstRound = false
             input.storefronts = choice.asked(given: input.appStoreConnect)
             let report = round.report(input, progress: progress)
             roundEnded()
             guard report.error == nil else { return .unfinished(report) }
             guard let interval else { return .report(report) }
-            switch report.watchStep {
-            case .safe: return .safe(report)
-            case .stuck: return .report(report)
-            case .stuckUntilReleased(let why): note(.status("\(ISO8601.format(Date())) stuck until released: \(why) Asking again in \(Self.text(interval)) s"))
-            case .waiting(let why): note(.status("\(ISO8601.format(Date())) waiting: \(why); asking again in \(Self.text(interval)) s"))
+            let status: String
+            if let factsFailure {
+                // What App Store Connect would say is not known this round: nothing is decided on it.
+                status = "\(factsFailure); keeping its last facts, asking again in \(Self.text(interval)) s"
+            } else {
+                switch report.watchStep {
+                case .safe: return .safe(report)
+                case .stuck: return .report(report)
+                case .stuckUntilReleased(let why): status = "stuck until released: \(why) Asking again in \(Self.text(interval)) s"
+                case .waiting(let why): status = "waiting: \(why); asking again in \(Self.text(interval)) s"
+                }
             }
+            note(.status("\(ISO8601.format(Date())) \(status)"))
             pace.sleep(for: .milliseconds(Int64(interval * 1000)))
         }
     }
