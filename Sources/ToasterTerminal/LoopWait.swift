@@ -1,7 +1,7 @@
 import Glibc
 
-/// What both event loops (the app's and the preflight board's) block on: standard input, the
-/// signal self-pipe and a mailbox's pipe.
+/// What the event loop (`TerminalRunner`) blocks on: standard input, the signal self-pipe and
+/// a mailbox's pipe.
 enum LoopWait {
     /// Blocks until one of them is readable or `milliseconds` pass (-1: no limit); true when
     /// the terminal has gone away.

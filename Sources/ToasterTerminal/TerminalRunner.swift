@@ -1,81 +1,104 @@
 import CTerminalSupport
 import Dispatch
+import FoundationEssentials
 import Glibc
 import ToasterCore
 
-/// The shell of the Elm loop: decodes terminal input, signals, timers and check outcomes into
-/// `AppEvent`s, steps the `LaunchMachine`, performs its effects and draws the state.
-public final class TerminalRunner {
-    /// Runs on a background thread and may block there until the service answers or times out.
-    public typealias Checker = @Sendable (_ appVersion: String) -> CheckResult
-    /// Keeps a note across launches; returns why it could not, if it could not.
-    public typealias Recorder = (AnswerNote) -> String?
+/// What the loop hands a program, in the order it happens.
+public enum LoopEvent<Posted: Sendable, Timer: Sendable>: Sendable {
+    /// The program begins, before the screen is taken; the time now.
+    case start(Date)
+    /// The time now: each time the loop wakes, before anything else it hands on.
+    case clock(Date)
+    /// A terminal event, on a screen this wide.
+    case terminal(TerminalEvent, screenWidth: Int)
+    /// What the program's background work posted.
+    case posted(Posted)
+    case timerFired(Timer)
+}
 
-    private let configuration: LaunchConfiguration
+/// What a program asks of the loop.
+public enum LoopAction<Posted: Sendable, Timer: Sendable> {
+    /// Run on another thread; what it posts comes back as `.posted`.
+    case background(@Sendable (_ post: @escaping @Sendable (Posted) -> Void) -> Void)
+    /// `.timerFired(timer)` after this many milliseconds.
+    case startTimer(Timer, milliseconds: Int)
+    /// Restore the terminal and stop the process; SIGCONT brings it back.
+    case stopProcess
+    /// Give the terminal back; `run()` returns the status.
+    case exit(status: Int32)
+}
+
+/// A pure machine as the terminal runs it: the app (`LaunchProgram`) or the preflight board
+/// (`BoardProgram`). It turns the loop's events into its machine's, steps it, performs what is
+/// its own (a trace line) and hands the rest back as actions.
+public protocol TerminalProgram: AnyObject {
+    associatedtype Posted: Sendable
+    associatedtype Timer: Sendable
+
+    func step(_ event: LoopEvent<Posted, Timer>) -> [LoopAction<Posted, Timer>]
+    func render(width: Int, height: Int) -> Canvas
+    /// The frame is on screen (and the loop is ending): work that must not hold a frame back.
+    func settle()
+}
+
+/// The one event loop, the shell of the Elm architecture for every screen: it blocks in
+/// `poll()` on the terminal, the signal self-pipe, the mailbox of background work and the next
+/// timer; decodes what woke it into events for the program; performs the program's actions;
+/// and draws the program's canvas when it changed.
+public final class TerminalRunner<Program: TerminalProgram> {
+    private let program: Program
     private let theme: Theme
-    private let checker: Checker
-    private let recorder: Recorder
-    private let trace: TraceFile?
-    private let mailbox = Mailbox<CheckResult>()
-    private var state: AppState
-    private var timers: [(id: TimerID, deadline: ContinuousClock.Instant)] = []
+    private let mailbox = Mailbox<Program.Posted>()
+    private var timers: [(id: Program.Timer, deadline: ContinuousClock.Instant)] = []
     private var exitStatus: Int32?
-    /// Notes wait until the frame they come with is on screen: writing one syncs the disk,
-    /// which must not hold back the alert.
-    private var unrecordedNotes: [AnswerNote] = []
 
-    public init(configuration: LaunchConfiguration, theme: Theme, trace: TraceFile?,
-                recorder: @escaping Recorder, checker: @escaping Checker) {
-        self.configuration = configuration
+    public init(program: Program, theme: Theme) {
+        self.program = program
         self.theme = theme
-        self.trace = trace
-        self.recorder = recorder
-        self.checker = checker
-        state = AppState(configuration: configuration)
     }
 
-    /// Runs the UI until the user quits or a signal ends it; returns the exit status.
+    /// Runs the program until it exits; the terminal is given back before this returns, with
+    /// the exit status. When the terminal cannot be used it throws, the signals as they were.
     public func run() throws(TerminalError) -> Int32 {
         // Before ncurses starts, so that it leaves these signals to us.
         let signals = toaster_signals_install()
-        let session = try TerminalSession(theme: theme)
-        // The launch starts the check: its request is under way while the screen is set up.
-        dispatch(.launch, session)
+        let session: TerminalSession
+        do {
+            session = try TerminalSession(theme: theme)
+        } catch {
+            // The caller may go on without the screen (the board's lines follow).
+            for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] { signal(number, SIG_DFL) }
+            close(signals)
+            throw error
+        }
+        // The program's first work (the app's check) is under way while the screen is set up.
+        deliver(.start(Date()), session)
         session.start()
         defer { session.end() }
         var lastFrame: Canvas?
         while exitStatus == nil {
             let size = session.size
-            let frame = ScreenRenderer.render(state, width: size.width, height: size.height)
+            let frame = program.render(width: size.width, height: size.height)
             if frame != lastFrame {
                 session.draw(frame)
                 lastFrame = frame
             }
-            recordNotes()
-            if wait(signals: signals) { dispatch(.terminate(.hangup), session) }
-            for signal in LoopWait.drain(signals: signals) where exitStatus == nil {
-                handle(signal: signal, session, forceRedraw: &lastFrame)
-            }
-            for result in mailbox.take() where exitStatus == nil {
-                if let problem = result.recordingProblem { trace?.write(.error(problem)) }
-                dispatch(.checkCompleted(result.outcome), session)
-            }
-            for event in session.readEvents() where exitStatus == nil { dispatch(event, session) }
+            program.settle()
+            let terminalGone = wait(signals: signals)
+            deliver(.clock(Date()), session)
+            if terminalGone { deliver(.terminal(.terminate(.hangup), screenWidth: size.width), session) }
+            for signal in LoopWait.drain(signals: signals) { handle(signal: signal, session, forceRedraw: &lastFrame) }
+            for item in mailbox.take() { deliver(.posted(item), session) }
+            for event in session.readEvents() { deliver(.terminal(event, screenWidth: session.size.width), session) }
             fireDueTimers(session)
         }
-        recordNotes()
+        program.settle()
         return exitStatus ?? 0
     }
 
-    private func recordNotes() {
-        for note in unrecordedNotes {
-            if let problem = recorder(note) { trace?.write(.error(problem)) }
-        }
-        unrecordedNotes.removeAll()
-    }
-
-    /// Blocks until input, a signal, a check outcome or the next timer; true when the
-    /// terminal has gone away.
+    /// Blocks until input, a signal, posted work or the next timer; true when the terminal
+    /// has gone away.
     private func wait(signals: Int32) -> Bool {
         let timeout = timers.map(\.deadline).min().map { deadline -> Int32 in
             let remaining = ContinuousClock.now.duration(to: deadline).components
@@ -84,18 +107,20 @@ public final class TerminalRunner {
         return LoopWait.wait(signals: signals, mailbox: mailbox.readDescriptor, milliseconds: timeout)
     }
 
+    /// The one signal switch: each signal becomes the same event for every program.
     private func handle(signal: Int32, _ session: TerminalSession, forceRedraw lastFrame: inout Canvas?) {
+        let width = session.size.width
         switch signal {
-        case SIGINT: dispatch(.terminate(.interrupt), session)
-        case SIGTERM: dispatch(.terminate(.terminateSignal), session)
-        case SIGHUP: dispatch(.terminate(.hangup), session)
-        case SIGQUIT: dispatch(.terminate(.quitSignal), session)
-        case SIGTSTP: dispatch(.suspend, session)
+        case SIGINT: deliver(.terminal(.terminate(.interrupt), screenWidth: width), session)
+        case SIGTERM: deliver(.terminal(.terminate(.terminateSignal), screenWidth: width), session)
+        case SIGHUP: deliver(.terminal(.terminate(.hangup), screenWidth: width), session)
+        case SIGQUIT: deliver(.terminal(.terminate(.quitSignal), screenWidth: width), session)
+        case SIGTSTP: deliver(.terminal(.suspend, screenWidth: width), session)
         case SIGCONT:
             // ncurses repaints nothing by itself after `fg`.
             session.repaintAll()
             lastFrame = nil
-            dispatch(.resume, session)
+            deliver(.terminal(.resume, screenWidth: width), session)
         case SIGWINCH:
             session.repaintAll()
             lastFrame = nil
@@ -107,25 +132,20 @@ public final class TerminalRunner {
         let now = ContinuousClock.now
         let due = timers.filter { $0.deadline <= now }
         timers.removeAll { $0.deadline <= now }
-        for timer in due where exitStatus == nil { dispatch(.timerFired(timer.id), session) }
+        for timer in due { deliver(.timerFired(timer.id), session) }
     }
 
-    private func dispatch(_ event: AppEvent, _ session: TerminalSession) {
-        let (next, effects) = LaunchMachine.step(state, event)
-        state = next
-        for effect in effects {
-            switch effect {
-            case .trace(let event): trace?.write(event)
-            case .startCheck(let appVersion):
-                let checker = checker, mailbox = mailbox
-                DispatchQueue.global().async { mailbox.post(checker(appVersion)) }
-            case .remember(let note): unrecordedNotes.append(note)
+    /// Hands `event` to the program and performs its actions in order; nothing more once it has exited.
+    private func deliver(_ event: LoopEvent<Program.Posted, Program.Timer>, _ session: TerminalSession) {
+        guard exitStatus == nil else { return }
+        for action in program.step(event) {
+            switch action {
+            case .background(let work):
+                let mailbox = mailbox
+                DispatchQueue.global().async { work { mailbox.post($0) } }
             case let .startTimer(id, milliseconds):
                 timers.append((id, ContinuousClock.now + .milliseconds(milliseconds)))
-            case .stopProcess:
-                // A stopped process may never be resumed: what it has to remember is saved first.
-                recordNotes()
-                session.stopProcess()
+            case .stopProcess: session.stopProcess()
             case .exit(let status): exitStatus = status
             }
         }

@@ -5,7 +5,7 @@ extension TerminalSession {
     /// Everything typed since the last call, decoded; empty when nothing is waiting. ncurses
     /// reads no input (keypad off, no typeahead check): the bytes go to `KeyDecoder`, which
     /// knows every form of a key whatever the terminal's cursor mode.
-    func readEvents() -> [AppEvent] {
+    func readEvents() -> [TerminalEvent] {
         var inputs = decoder.feed(Self.readAvailable(waitingMilliseconds: 0))
         // A lone ESC, or a sequence cut short, waits the escape delay for its rest; a few
         // times at most, so that a flood of bytes cannot keep signals and drawing waiting.
@@ -17,7 +17,7 @@ extension TerminalSession {
         return inputs.compactMap(event)
     }
 
-    private func event(_ input: KeyDecoder.Input) -> AppEvent? {
+    private func event(_ input: KeyDecoder.Input) -> TerminalEvent? {
         switch input {
         case .key(let key): .key(key)
         case .focusIn: .focusIn

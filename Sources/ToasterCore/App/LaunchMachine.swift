@@ -16,6 +16,12 @@ public struct LaunchMachine {
         case .timerFired(.launchScreen): if state.phase == .launching { connectScene() }
         case .timerFired(.installStep): advanceInstall()
         case .checkCompleted(let outcome): complete(outcome)
+        case .terminal(let input): handle(input)
+        }
+    }
+
+    mutating func handle(_ input: TerminalEvent) {
+        switch input {
         case .key(let key): press(key)
         case let .click(column, row, width, height): click(column: column, row: row, screenWidth: width, screenHeight: height)
         case .focusIn: focusIn()

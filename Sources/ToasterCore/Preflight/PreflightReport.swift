@@ -85,6 +85,10 @@ public struct PreflightReport: Sendable {
         PreflightReport(findings: [], storefronts: [], rows: [], cells: [], now: now, error: error)
     }
 
+    /// The exit status that blocks a release: a dead end (with `--strict`, any finding), and
+    /// quitting the board while anything blocks.
+    public static let deadEndStatus: Int32 = 3
+
     public var hasDeadEnd: Bool { findings.contains { $0.severity == .deadEnd } }
 
     /// Whether some storefront never answered.

@@ -1,6 +1,6 @@
 extension ScreenRenderer {
     mutating func drawAppStore(_ page: StorePage) {
-        drawTitleBar(UIStrings.appStoreTitle, centred: false)
+        canvas.putTitleBar(UIStrings.appStoreTitle, centred: false)
         guard let listing = page.listing else {
             if bottom > 2 { canvas.put(strings.storeNoListing, x: 2, y: 2, style: .storeText, limit: canvas.width - 4) }
             drawHint(strings.returnHint)
@@ -41,7 +41,7 @@ extension ScreenRenderer {
     }
 
     mutating func drawBrowser(_ url: String, reason: String?) {
-        drawTitleBar(UIStrings.browserTitle, centred: false)
+        canvas.putTitleBar(UIStrings.browserTitle, centred: false)
         if bottom > 2 { canvas.put(TextSanitizer.cleanLine(url), x: 2, y: 2, style: .heading, limit: canvas.width - 4) }
         if bottom > 4 { canvas.put(strings.browserNote, x: 2, y: 4, style: .storeText, limit: canvas.width - 4) }
         let reasonLines = reason.map { TextWrapper.wrap(TextSanitizer.cleanLine($0), width: max(1, canvas.width - 4)) } ?? []

@@ -7,7 +7,7 @@ extension ScreenRenderer {
     }
 
     mutating func drawHome() {
-        drawTitleBar(strings.appName, centred: true)
+        canvas.putTitleBar(strings.appName, centred: true)
         let lastListRow = bottom - Self.footerRowCount(state, height: canvas.height)
         if lastListRow >= 2 { canvas.put(strings.savedLinks, x: 1, y: 2, style: .heading) }
         for (index, link) in state.configuration.links.enumerated() where 3 + index <= lastListRow {
@@ -73,7 +73,7 @@ extension ScreenRenderer {
     }
 
     mutating func drawLinkPage(_ url: String) {
-        drawTitleBar(strings.linkPageTitle, centred: false)
+        canvas.putTitleBar(strings.linkPageTitle, centred: false)
         if bottom > 2 { canvas.put(TextSanitizer.cleanLine(url), x: 2, y: 2, style: .heading, limit: canvas.width - 4) }
         if bottom > 4 { canvas.put(strings.linkPageNote, x: 2, y: 4, style: .backdrop, limit: canvas.width - 4) }
         drawHint(strings.backHint)

@@ -33,19 +33,11 @@ public struct ScreenRenderer {
 
     var strings: UIStrings { UIStrings.of(state.configuration.language) }
 
-    mutating func drawTitleBar(_ title: String, centred: Bool) {
-        canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: .titleBar)
-        let x = centred ? max(0, (canvas.width - DisplayWidth.of(title)) / 2) : 1
-        canvas.put(title, x: x, y: 0, style: .titleBar)
-    }
-
     /// The bottom row: the keys that work now. While the scene receives no input (no focus),
     /// no key but Ctrl-C and Ctrl-Z does anything, and the row says so instead; a row that
     /// names no key (`keys: false`) stays.
     mutating func drawHint(_ hint: String, keys: Bool = true) {
-        canvas.fill(x: 0, y: bottom, width: canvas.width, height: 1, style: .hint)
-        let text = keys && !state.receivesInput ? strings.inactiveHint : hint
-        canvas.put(TextWrapper.truncated(text, width: canvas.width - 2), x: 1, y: bottom, style: .hint)
+        canvas.putHintRow(keys && !state.receivesInput ? strings.inactiveHint : hint)
     }
 
     /// Writes `text` centred on row `y`.

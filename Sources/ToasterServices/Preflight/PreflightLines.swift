@@ -12,14 +12,12 @@ public struct PreflightLines: Sendable {
     /// Seconds between the rounds of `--watch`; nil for one round.
     public let interval: Double?
     public let clock: any Clock
-    public let pace: any Pace
 
-    public init(round: PreflightRound, choice: StorefrontChoice, interval: Double?, clock: any Clock, pace: any Pace = MonotonicPace()) {
+    public init(round: PreflightRound, choice: StorefrontChoice, interval: Double?, clock: any Clock) {
         self.round = round
         self.choice = choice
         self.interval = interval
         self.clock = clock
-        self.pace = pace
     }
 
     /// What is said on standard error as the rounds go; standard output carries only the
@@ -79,7 +77,8 @@ public struct PreflightLines: Sendable {
                 }
             }
             note(.status("\(ISO8601.format(Date())) \(status)"))
-            pace.sleep(for: .milliseconds(Int64(interval * 1000)))
+            // The lookups' pace: a test's virtual pace moves the rounds too.
+            round.lookups.pace.sleep(for: .milliseconds(Int64(interval * 1000)))
         }
     }
 

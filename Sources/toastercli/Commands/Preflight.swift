@@ -20,7 +20,7 @@ struct Preflight: ParsableCommand {
             """
     )
 
-    static let deadEndStatus: Int32 = 3
+    static let deadEndStatus = PreflightReport.deadEndStatus
 
     @OptionGroup var inputs: PreflightOptions
 
@@ -105,60 +105,6 @@ struct Preflight: ParsableCommand {
         }
     }
 
-    /// The board replaces the lines of `--watch` when a person watches: text on a terminal.
-    private var showsBoard: Bool {
-        watch && !noBoard && format == .text && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-    }
-
-    /// `--watch` as the storefront board; its final report goes to the normal screen, so that
-    /// it stays in the scrollback. Ends the process with the board's status, or returns when
-    /// the terminal cannot show the board (the lines follow).
-    private func runBoard(_ round: PreflightRound, choice: StorefrontChoice, base: PreflightInput) throws {
-        let facts: AppStoreConnectFacts?
-        do { facts = try round.facts() } catch {
-            return try stop(.unfinished(now: inputs.clock.now, error: error.message))
-        }
-        if let leftOut = choice.leftOut(given: facts) { Output.warning(leftOut) }
-        var input = base
-        input.storefronts = choice.asked(given: facts)
-        input.appStoreConnect = facts
-        let app = [inputs.appId.map { "id \($0)" }, inputs.bundleId.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
-        let runner = BoardRunner(state: BoardState(input: input, app: app), theme: try ThemeChoice.resolve(theme),
-                                 requests: round.requests(input.storefronts), interval: .milliseconds(Int64(interval * 1000)), strict: strict,
-                                 ask: round.boardRounds(first: facts))
-        let (ending, state): (BoardRunner.Ending, BoardState)
-        do {
-            (ending, state) = try runner.run()
-        } catch {
-            let reason = switch error {
-            case .dumbTerminal: "TERM is unset or \"dumb\""
-            case .unknownTerminal(let name): "the terminal type \"\(name)\" is not in the terminfo database"
-            default: error.description
-            }
-            Output.write("no storefront board: \(reason); a line a round instead\n", to: STDERR_FILENO)
-            return
-        }
-        let status: Int32
-        switch ending {
-        case .nothingBlocks:
-            Output.line(state.report.map(render) ?? "")
-            Output.line("safe to force now")
-            status = 0
-        case .stuck:
-            Output.line(state.report.map(render) ?? "")
-            status = Self.deadEndStatus
-        case .quit(let quitStatus):
-            if state.report != nil, let report = state.quitReport { Output.line(render(report)) }
-            if let missing = state.withoutAnswer { Output.write("quit with \(missing)\n", to: STDERR_FILENO) }
-            status = quitStatus
-        case .signal(let signalStatus):
-            status = signalStatus
-        }
-        // A round may still wait on a slow storefront: end now, the terminal restored and the report out.
-        fflush(nil)
-        _exit(status)
-    }
-
     /// Exit status 3 for a dead end (with --strict, any finding), else 1 when a storefront
     /// never answered, else 0.
     private func finish(_ report: PreflightReport) throws {
@@ -169,13 +115,13 @@ struct Preflight: ParsableCommand {
 
     /// A run that could not finish: the report says why on stdout (JSON and markdown), the
     /// error goes to stderr as every command's does, and the status is 1.
-    private func stop(_ report: PreflightReport) throws {
+    func stop(_ report: PreflightReport) throws {
         if format != .text { Output.line(render(report)) }
         Output.write("Error: \(report.error ?? "preflight could not finish")\n", to: STDERR_FILENO)
         throw ExitCode.failure
     }
 
-    private func render(_ report: PreflightReport) -> String {
+    func render(_ report: PreflightReport) -> String {
         switch format {
         case .text: report.text
         case .json: report.json.serialized()

@@ -67,9 +67,8 @@ struct Run: ParsableCommand {
                                                 language: try options.language(), launchScreenMilliseconds: launchScreenMs)
         configuration.launchLink = try launchLink()
         configuration.notices += answers.notice.map { [$0] } ?? []
-        let runner = TerminalRunner(configuration: configuration, theme: theme, trace: traceFile,
-                                    recorder: check.remember, checker: check.run)
-        let status = try runner.run()
+        let program = LaunchProgram(configuration: configuration, trace: traceFile, recorder: check.remember, checker: check.run)
+        let status = try TerminalRunner(program: program, theme: theme).run()
         if let failure = traceFile?.failure { throw CLIError(failure) }
         // The terminal is restored and every trace line is on disk: end now, without exit-time
         // teardown (static destructors, a check's thread still waiting on a slow service) that

@@ -79,14 +79,14 @@ import Testing
         board.apply(.roundEnded(round: board.round))
         #expect(board.watchStep == nil, "a storefront without an answer keeps the board waiting")
         #expect(board.quitStatus(strict: false) == 1)
-        #expect(board.withoutAnswer == "no answer from us")
+        #expect(BoardRenderer.withoutAnswer(board) == "no answer from us")
         board.apply(.roundStarted(Self.requests(["us"])))
         Self.answer(&board, "us", P.entry("2.0.0"))
         board.apply(.roundEnded(round: board.round))
         #expect(board.cell("us") == .served)
         #expect(board.watchStep == .safe)
         #expect(board.quitStatus(strict: false) == 0)
-        #expect(board.withoutAnswer == nil)
+        #expect(BoardRenderer.withoutAnswer(board) == nil)
     }
 
     @Test func keysMoveTheCursorOverTheGridAndOpenAStorefront() {

@@ -58,7 +58,7 @@ import Testing
         #expect(lines[4].hasPrefix(" 토스터 v1.9.0") && lines[5].hasPrefix(" Enter 업데이트 · Ctrl-C 앱 종료"))
         #expect(rows(ScreenRenderer.render(state, width: 20, height: 4))[0].trimmingWhitespace() == "알림을 보려면 터…", "cut with `…`")
         #expect(rows(ScreenRenderer.render(state, width: 40, height: 1))[0].hasPrefix(" 알림을 보려면"), "one row: the request alone")
-        let (answered, _) = LaunchMachine.step(state, .key(.enter))
+        let (answered, _) = LaunchMachine.step(state, .terminal(.key(.enter)))
         #expect(answered.alert == nil && answered.externalApp != nil, "Enter still chooses 업데이트")
     }
 
@@ -74,14 +74,14 @@ import Testing
     /// While the scene receives no input, the hint says so instead of naming keys that do
     /// nothing: no `Enter`, no `q`.
     @Test func anInactiveSceneHintsNoKeys() throws {
-        let forced = LaunchMachine.step(try state(latest: "2.0.0"), .focusOut).0
+        let forced = LaunchMachine.step(try state(latest: "2.0.0"), .terminal(.focusOut)).0
         #expect(forced.scene == .inactive)
         let hint = rows(ScreenRenderer.render(forced, width: 80, height: 24))[23]
         #expect(hint.hasPrefix(" 포커스가 없어 키를 받지 않아요 · Ctrl-C 종료"))
-        let home = LaunchMachine.step(try state(latest: "1.9.0"), .focusOut).0
+        let home = LaunchMachine.step(try state(latest: "1.9.0"), .terminal(.focusOut)).0
         let homeHint = rows(ScreenRenderer.render(home, width: 80, height: 24))[23]
         #expect(!homeHint.contains("Enter") && !homeHint.contains("q "), "\(homeHint)")
-        let back = LaunchMachine.step(forced, .focusIn).0
+        let back = LaunchMachine.step(forced, .terminal(.focusIn)).0
         #expect(rows(ScreenRenderer.render(back, width: 80, height: 24))[23].hasPrefix(" Enter 업데이트"))
     }
 }

@@ -81,7 +81,7 @@ import Testing
         let report = try UpdateDecider(appID: "1", language: language).decide(
             current: "1.0.0", policy: UpdatePolicy(latestVersion: "2.0.0", listing: StoreListing(appName: nil, version: "2.0.0")), now: .init())
         state = LaunchMachine.step(state, .checkCompleted(.decided(report))).0
-        state = LaunchMachine.step(state, .key(.enter)).0
+        state = LaunchMachine.step(state, .terminal(.key(.enter))).0
         let canvas = ScreenRenderer.render(state, width: 80, height: 24)
         #expect(canvas.text(row: 2).hasPrefix("  " + name), "\(canvas.text(row: 2))")
     }
@@ -94,7 +94,7 @@ import Testing
             now: .init())
         var states: [AppState] = []
         var state = AppState(configuration: configuration)
-        for event: AppEvent in [.launch, .timerFired(.launchScreen), .checkCompleted(.decided(report)), .key(.enter), .key(.enter)] {
+        for event: AppEvent in [.launch, .timerFired(.launchScreen), .checkCompleted(.decided(report)), .terminal(.key(.enter)), .terminal(.key(.enter))] {
             state = LaunchMachine.step(state, event).0
             states.append(state)
         }

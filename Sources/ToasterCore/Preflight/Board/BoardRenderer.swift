@@ -27,23 +27,22 @@ public enum BoardRenderer {
         } else {
             drawFindings(state, from: gridBottom + 1, to: bottom - 1, into: &canvas)
         }
-        canvas.fill(x: 0, y: bottom, width: width, height: 1, style: .hint)
-        canvas.put(TextWrapper.truncated(DisplayWidth.of(hint) <= width - 2 ? hint : shortHint, width: width - 2), x: 1, y: bottom, style: .hint)
+        canvas.putHintRow(DisplayWidth.of(hint) <= width - 2 ? hint : shortHint)
         return canvas
     }
 
     private static func drawHeader(_ state: BoardState, into canvas: inout Canvas) {
-        canvas.fill(x: 0, y: 0, width: canvas.width, height: 1, style: .titleBar)
         // The app's name as the store lists it, once a storefront has answered.
         let name = state.report?.storefronts.lazy.compactMap { $0.served?.listing.appName }.first { !$0.isEmpty }
-        line(TextSanitizer.cleanLine(["preflight", name, state.app].compactMap { $0 }.joined(separator: " · ")), y: 0, style: .titleBar, into: &canvas)
+        let title = TextSanitizer.cleanLine(["preflight", name, state.app].compactMap { $0 }.joined(separator: " · "))
+        canvas.putTitleBar(TextWrapper.truncated(title, width: canvas.width - 2))
         // The round and the countdown first: on a narrow terminal the policy's name is what is cut.
         var status: [String] = []
         if state.round > 0 { status.append("round \(state.round)") }
         if let next = state.nextRound {
             status.append("next ask in \(max(0, Int(next.timeIntervalSince(state.input.now).rounded(.up)))) s")
         }
-        status.append(state.forcing)
+        status.append(forcing(state))
         line(status.joined(separator: " · "), y: 1, style: .heading, into: &canvas)
         var facts: [String] = []
         if state.isAsking { facts.append("asking: \(state.requestsDone)/\(state.requestsTotal) requests answered") }
@@ -53,7 +52,7 @@ public enum BoardRenderer {
         case .pastUsualLag?: facts.append("safe to force: lag past the usual 24 h")
         case nil: break
         }
-        if let phased = state.phasedRelease {
+        if let phased = state.input.appStoreConnect?.phasedRelease?.text {
             facts.append("phased release \(TextSanitizer.cleanLine(phased)); it paces automatic updates only")
         }
         line(facts.joined(separator: " · "), y: 2, style: .backdrop, into: &canvas)
@@ -83,7 +82,7 @@ public enum BoardRenderer {
             }
         }
         let summaryRow = gridTop + visible
-        var parts = state.counts.filter { $0.count > 0 }.map { "\($0.cell.glyph) \($0.cell.rawValue) \($0.count)" }
+        var parts = state.counts.filter { $0.count > 0 }.map { "\($0.cell.glyph) \($0.cell.label) \($0.count)" }
         parts.append("of \(codes.count)")
         if visible < rows { parts.append("rows \(first + 1)–\(first + visible) of \(rows)") }
         line(parts.joined(separator: "  "), y: summaryRow, style: .heading, into: &canvas)
@@ -101,7 +100,7 @@ public enum BoardRenderer {
             line("Stuck: a dead end that waiting cannot end.", y: y, style: .boardDeadEnd, into: &canvas)
             y += 1
         case .stuckUntilReleased?:
-            let versions = TextSanitizer.cleanLine(state.unreleasedMinimums.joined(separator: ", "))
+            let versions = TextSanitizer.cleanLine(unreleasedMinimums(state).joined(separator: ", "))
             line("Stuck until someone releases \(versions) in App Store Connect; it is asked again each round.", y: y, style: .boardDeadEnd,
                  into: &canvas)
             y += 1
@@ -153,7 +152,7 @@ public enum BoardRenderer {
         var y = top + 1
         guard y <= last else { return }
         let cell = state.cell(storefront)
-        line("\(TextSanitizer.cleanLine(storefront)): \(cell.glyph) \(cell.rawValue) · its answers (Esc closes)", y: y, style: cell.style, into: &canvas)
+        line("\(TextSanitizer.cleanLine(storefront)): \(cell.glyph) \(cell.label) · its answers (Esc closes)", y: y, style: cell.style, into: &canvas)
         y += 1
         let lines = state.answerLines(storefront)
         if lines.isEmpty { line("Not asked yet.", y: y, style: .hint, into: &canvas) }
@@ -176,6 +175,30 @@ public enum BoardRenderer {
         }
     }
 
+    /// The policy layer that forces the highest minimum, as the header names it.
+    static func forcing(_ state: BoardState) -> String {
+        let minimums = state.input.layers.compactMap { layer in
+            layer.policy.minimumRequiredVersion.flatMap { text in (try? Version(text)).map { (text, $0, layer.name) } }
+        }
+        if let top = minimums.max(by: { $0.1 < $1.1 }) { return "forcing \(TextSanitizer.cleanLine(top.0)) (\(TextSanitizer.cleanLine(top.2)))" }
+        if let ranged = state.input.layers.first(where: { $0.policy.forcedRange != nil }), let range = ranged.policy.forcedRange {
+            return "forcing \(TextSanitizer.cleanLine(range.minAppVersion))–\(TextSanitizer.cleanLine(range.maxAppVersion)) up (\(TextSanitizer.cleanLine(ranged.name)))"
+        }
+        return "forcing what the rules decide"
+    }
+
+    /// The minimums App Store Connect has released no version for, as the stuck line names them.
+    static func unreleasedMinimums(_ state: BoardState) -> [String] {
+        var seen: Set<String> = []
+        return state.input.unreleasedMinimums.map(\.text).filter { seen.insert($0).inserted }
+    }
+
+    /// What quitting leaves unknown, as one sentence; nil when every storefront answered.
+    public static func withoutAnswer(_ state: BoardState) -> String? {
+        let missing = state.withoutAnswer
+        return missing.isEmpty ? nil : "no answer from \(FindingCollector.list(missing, none: ""))"
+    }
+
     /// One row of text from column 1, cut with `…` to the width.
     private static func line(_ text: String, y: Int, style: CellStyle, into canvas: inout Canvas) {
         canvas.put(TextWrapper.truncated(text, width: canvas.width - 2), x: 1, y: y, style: style)
@@ -187,5 +210,44 @@ public enum BoardRenderer {
         let minutes = ((seconds % 86_400) + 86_400) % 86_400 / 60
         let hours = minutes / 60, rest = minutes % 60
         return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+}
+
+/// How a cell looks: a colour (its theme role) and a glyph, so that a monochrome terminal or
+/// `NO_COLOR` reads the same, and the state's name for the summary.
+extension BoardCell {
+    var label: String {
+        switch self {
+        case .served: "served"
+        case .waiting: "waiting"
+        case .notListed: "not listed"
+        case .deadEnd: "dead end"
+        case .unanswered: "unanswered"
+        case .asking: "asking"
+        case .notAsked: "not asked"
+        }
+    }
+
+    var glyph: Character {
+        switch self {
+        case .notAsked: "·"
+        case .asking: "~"
+        case .served: "✓"
+        case .waiting: "◷"
+        case .notListed: "-"
+        case .deadEnd: "✗"
+        case .unanswered: "?"
+        }
+    }
+
+    var style: CellStyle {
+        switch self {
+        case .notAsked, .asking: .boardPending
+        case .served: .boardServed
+        case .waiting: .boardWaiting
+        case .notListed: .boardNotListed
+        case .deadEnd: .boardDeadEnd
+        case .unanswered: .boardUnanswered
+        }
     }
 }

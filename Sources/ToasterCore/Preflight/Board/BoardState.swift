@@ -1,79 +1,45 @@
 import FoundationEssentials
 
-/// What one storefront looks like on the board. Each state has a colour (its theme role) and a
-/// glyph, so that a monochrome terminal or `NO_COLOR` reads the same.
-public enum BoardCell: String, Sendable, CaseIterable {
+/// The state of one storefront on the board (`BoardRenderer` gives each its glyph and colour).
+public enum BoardCell: Sendable, CaseIterable {
     /// Serves what the policy needs: no finding that waiting could end touches it.
     case served
     /// Serves an older version, or one too young: the store catching up ends it.
     case waiting
-    case notListed = "not listed"
+    case notListed
     /// A dead end that waiting cannot end (an iOS minimum, an update URL, a minimum App Store
     /// Connect has not released).
-    case deadEnd = "dead end"
+    case deadEnd
     /// Its lookups failed after their retries.
     case unanswered
     case asking
-    case notAsked = "not asked"
-
-    public var glyph: Character {
-        switch self {
-        case .notAsked: "·"
-        case .asking: "~"
-        case .served: "✓"
-        case .waiting: "◷"
-        case .notListed: "-"
-        case .deadEnd: "✗"
-        case .unanswered: "?"
-        }
-    }
-
-    public var style: CellStyle {
-        switch self {
-        case .notAsked, .asking: .boardPending
-        case .served: .boardServed
-        case .waiting: .boardWaiting
-        case .notListed: .boardNotListed
-        case .deadEnd: .boardDeadEnd
-        case .unanswered: .boardUnanswered
-        }
-    }
+    case notAsked
 }
 
-/// What the asking side tells the board, from its own thread, as it happens.
-public enum BoardEvent: Sendable, Equatable {
-    /// A round begins: these requests will be asked.
-    case roundStarted([LookupRequest])
-    case answered(LookupAnswer)
-    /// A request that failed after its retries, and why (the raw status or the transport's words).
-    case failed(LookupRequest, reason: String)
-    /// What App Store Connect knows, read again at the start of each round.
-    case appStoreConnect(AppStoreConnectFacts)
-    /// App Store Connect could not be read this round (after its retries), and why.
-    case appStoreConnectFailed(reason: String)
-    /// Every request of round `round` has answered or failed. Numbered, so that the end of a
-    /// round that `r` has already replaced does not end the new one.
-    case roundEnded(round: Int)
-}
-
-/// What a key asks the shell to do.
-public enum BoardCommand: Sendable, Equatable {
+/// What a key asks the machine to do.
+enum BoardCommand: Sendable, Equatable {
     case askNow
     case quit
 }
 
 /// The storefront board of `preflight --watch` on a terminal: every storefront asked, what each
 /// answered, the findings over everything answered so far, the cursor and the open storefront.
-/// Pure: events and keys in, a new state out; the clock is `now`, set by the shell.
+/// Pure data, stepped by `BoardMachine`; the clock is `input.now`, which `.clock` events set.
 public struct BoardState: Sendable {
     /// The storefronts, policy, installed base and clock; the answers are the board's own.
     public var input: PreflightInput
     /// The app as asked: `id 1234567890` and/or `bundleId com.example.toaster`.
     public var app: String
+    /// What each round asks.
+    public let requests: [LookupRequest]
+    /// Between the end of a round and the next.
+    public let interval: Duration
+    /// `--strict`: quitting exits 3 for any finding.
+    public let strict: Bool
     public private(set) var round = 0
     /// When the next round starts; nil while one runs, or before the first.
-    public var nextRound: Date?
-    public var cursor = 0
+    public internal(set) var nextRound: Date?
+    public internal(set) var cursor = 0
     /// The storefront whose answers are open (Enter), if any.
     public private(set) var opened: String?
     /// The evaluation of every storefront answered so far.
@@ -88,14 +54,23 @@ public struct BoardState: Sendable {
     public private(set) var lastRoundStep: PreflightReport.WatchStep?
     /// Why App Store Connect could not be read this round; nil once it answers.
     public private(set) var appStoreConnectFailure: String?
+    /// Nothing blocks: the last frame is up, and a key or its timer ends the board.
+    var showsLastFrame = false
+    /// The countdown's timer is set: one at a time, however rounds start and end.
+    var countdownSet = false
+    /// How the board ended, once it has.
+    public internal(set) var ending: BoardEnding?
     /// Requests of the running round not answered yet.
     private var inFlight: Set<LookupRequest> = []
     /// Every request ever planned, in plan order (the answers list in this order).
     private var planned: [LookupRequest] = []
 
-    public init(input: PreflightInput, app: String) {
+    public init(input: PreflightInput, app: String, requests: [LookupRequest] = [], interval: Duration = .seconds(300), strict: Bool = false) {
         self.input = input
         self.app = app
+        self.requests = requests
+        self.interval = interval
+        self.strict = strict
     }
 
     public var storefronts: [String] { input.storefronts }
@@ -104,7 +79,8 @@ public struct BoardState: Sendable {
 
     // MARK: Events
 
-    public mutating func apply(_ event: BoardEvent) {
+    /// What the asking side tells the board changes its data; the machine decides the rest.
+    mutating func apply(_ event: BoardEvent) {
         switch event {
         case .roundStarted(let requests):
             round += 1
@@ -135,6 +111,8 @@ public struct BoardState: Sendable {
             inFlight.removeAll()
             evaluate()
             lastRoundStep = watchStep
+        default:
+            break
         }
     }
 
@@ -175,15 +153,6 @@ public struct BoardState: Sendable {
 
     // MARK: What the board shows
 
-    /// The phased release App Store Connect reports (`active, day 3 of 7`), when it is known.
-    public var phasedRelease: String? { input.appStoreConnect?.phasedRelease?.text }
-
-    /// The minimums App Store Connect has released no version for, as the stuck line names them.
-    public var unreleasedMinimums: [String] {
-        var seen: Set<String> = []
-        return input.unreleasedMinimums.map(\.text).filter { seen.insert($0).inserted }
-    }
-
     public func cell(_ storefront: String) -> BoardCell {
         let requests = planned.filter { $0.storefront == storefront }
         if requests.contains(where: { failures[$0] != nil }) { return .unanswered }
@@ -204,13 +173,9 @@ public struct BoardState: Sendable {
     /// The storefronts with an unanswered request.
     public var unanswered: [String] { storefronts.filter { cell($0) == .unanswered } }
 
-    /// What quitting leaves unknown: the storefronts not evaluated, or whose last asking failed,
-    /// as one sentence; nil when every storefront answered.
-    public var withoutAnswer: String? {
-        let missing = storefronts.filter { code in
-            cell(code) == .unanswered || !(report?.storefronts.contains { $0.storefront == code } ?? false)
-        }
-        return missing.isEmpty ? nil : "no answer from \(FindingCollector.list(missing, none: ""))"
+    /// What quitting leaves unknown: the storefronts not evaluated, or whose last asking failed.
+    public var withoutAnswer: [String] {
+        storefronts.filter { code in cell(code) == .unanswered || !(report?.storefronts.contains { $0.storefront == code } ?? false) }
     }
 
     /// What `--watch` does now: nothing blocks once every storefront answered, App Store Connect
@@ -226,23 +191,11 @@ public struct BoardState: Sendable {
     /// only unanswered (or never answered) storefronts stand in the way.
     public func quitStatus(strict: Bool) -> Int32 {
         if let report {
-            if report.hasDeadEnd || report.findings.contains(where: \.kind.endsByWaiting) { return 3 }
-            if strict, !report.findings.isEmpty { return 3 }
+            if report.hasDeadEnd || report.findings.contains(where: \.kind.endsByWaiting) { return PreflightReport.deadEndStatus }
+            if strict, !report.findings.isEmpty { return PreflightReport.deadEndStatus }
         }
         if watchStep == .safe { return 0 }
         return 1
-    }
-
-    /// The policy layer that forces the highest minimum, as the header names it.
-    public var forcing: String {
-        let minimums = input.layers.compactMap { layer in
-            layer.policy.minimumRequiredVersion.flatMap { text in (try? Version(text)).map { (text, $0, layer.name) } }
-        }
-        if let top = minimums.max(by: { $0.1 < $1.1 }) { return "forcing \(TextSanitizer.cleanLine(top.0)) (\(TextSanitizer.cleanLine(top.2)))" }
-        if let ranged = input.layers.first(where: { $0.policy.forcedRange != nil }), let range = ranged.policy.forcedRange {
-            return "forcing \(TextSanitizer.cleanLine(range.minAppVersion))–\(TextSanitizer.cleanLine(range.maxAppVersion)) up (\(TextSanitizer.cleanLine(ranged.name)))"
-        }
-        return "forcing what the rules decide"
     }
 
     /// When the header says forcing becomes safe.
@@ -300,8 +253,8 @@ public struct BoardState: Sendable {
     // MARK: Keys
 
     /// Moves the cursor over a grid `columns` wide, opens and closes a storefront's answers;
-    /// returns what the shell must do, if anything.
-    public mutating func press(_ key: Key, columns: Int) -> BoardCommand? {
+    /// returns what the machine must do, if anything.
+    mutating func press(_ key: Key, columns: Int) -> BoardCommand? {
         let columns = max(1, columns), last = storefronts.count - 1
         switch key {
         case .left, .character("h"): cursor = max(0, cursor - 1)
