@@ -4,7 +4,7 @@ import Testing
 
 /// The storefront board: its state as events and keys arrive, and its layout (state in, canvas out).
 @Suite struct BoardTests {
-    typealias P = PreflightTests
+    typealias P = Evaluation
 
     static func request(_ storefront: String, _ form: LookupRequest.Form) -> LookupRequest {
         LookupRequest(storefront: storefront, key: .id("42"), form: form)
