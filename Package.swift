@@ -87,10 +87,25 @@ let package = Package(
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
         // The key decoder, bytes in and keys out: no terminal needed.
         .testTarget(name: "ToasterTerminalTests", dependencies: ["ToasterTerminal", "ToasterCore"]),
+        // What the test targets share: fake time, fixtures, the example server in process, the
+        // tmux terminal and the helpers that start, wait for and talk to processes. A regular
+        // target, since a test target cannot be imported; only the test targets depend on it.
+        .target(
+            name: "ToasterTestSupport",
+            dependencies: [
+                "ToasterCore", "ToasterServices", "ToasterServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/ToasterTestSupport"
+        ),
         .testTarget(
             name: "ToasterServicesTests",
             dependencies: [
-                "ToasterServices", "ToasterServer", "ToasterFiles",
+                "ToasterServices", "ToasterServer", "ToasterFiles", "ToasterTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -99,15 +114,19 @@ let package = Package(
         .testTarget(
             name: "ToasterServerTests",
             dependencies: [
-                "ToasterServer",
+                "ToasterServer", "ToasterTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // Depends on the executable so that `swift test` builds the binary it drives.
-        .testTarget(name: "ToasterPTYTests", dependencies: ["toastercli", "toaster-server", "ToasterCore"]),
+        // The real binaries as processes, no terminal: their output, statuses and files, and
+        // toaster-server in front of traffic. Depends on the executables so that `swift test`
+        // builds the binaries it runs.
+        .testTarget(name: "ToasterProcessTests", dependencies: ["toastercli", "toaster-server", "ToasterTestSupport"]),
+        // The real binary in a real pseudo-terminal (tmux). Depends on the executables for the same reason.
+        .testTarget(name: "ToasterPTYTests", dependencies: ["toastercli", "toaster-server", "ToasterCore", "ToasterTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

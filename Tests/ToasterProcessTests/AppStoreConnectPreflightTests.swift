@@ -1,32 +1,10 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// `toastercli preflight --asc-…` against toaster-server simulating App Store Connect with the
 /// example key (examples/preflight/AuthKey_DEMO123456.p8).
 @Suite struct AppStoreConnectPreflightTests {
-    static let keyID = "DEMO123456"
-    static let issuerID = "69a6de70-0000-47e3-e053-5b8c7c11a4d1"
-    static let exampleKey = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../examples/preflight/AuthKey_DEMO123456.p8").standardizedFileURL.path
-
-    /// The example key in a file of `mode`.
-    static func key(mode: mode_t = 0o600) throws -> String {
-        let path = try PreflightCommandTests.file(try String(contentsOfFile: exampleKey, encoding: .utf8), "key.p8")
-        chmod(path, mode)
-        return path
-    }
-
-    /// App 42 in kr, us and jp, sold in kr and jp, with 2.0.0 in `state`.
-    static func server(state: String) throws -> ServerProcess {
-        let policy = try PreflightCommandTests.policy(["appStoreConnect": [
-            "territories": ["kr", "jp"],
-            "versions": [["versionString": "1.9.0", "appVersionState": "REPLACED_WITH_NEW_VERSION"],
-                         ["versionString": "2.0.0", "appVersionState": state, "releaseType": "MANUAL", "minOsVersion": "16.0",
-                          "phasedRelease": ["phasedReleaseState": "ACTIVE", "currentDayNumber": 3, "startDate": "2026-11-21T00:00:00Z"]]],
-        ]])
-        return try ServerProcess(arguments: ["--asc-public-key", exampleKey, "--asc-key-id", keyID, "--asc-issuer-id", issuerID], policy: policy)
-    }
-
     private func preflight(_ server: ServerProcess, _ arguments: [String], environment: [String] = [])
         throws -> (status: Int32, stdout: String, stderr: String) {
         try Toolchain.run(environment + ["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup",
@@ -35,10 +13,10 @@ import Testing
     }
 
     @Test func countriesAllAsksOnlyWhereTheAppIsSoldAndAnUnreleasedMinimumBlocks() throws {
-        let server = try Self.server(state: "PENDING_DEVELOPER_RELEASE")
-        let key = try Self.key()
+        let server = try AppStoreConnectFixtures.server(state: "PENDING_DEVELOPER_RELEASE")
+        let key = try AppStoreConnectFixtures.key()
         let result = try preflight(server, ["--countries", "all", "--installed-versions", "1.9.0", "--format", "json",
-                                            "--asc-key-id", Self.keyID, "--asc-issuer-id", Self.issuerID, "--asc-private-key", key])
+                                            "--asc-key-id", AppStoreConnectFixtures.keyID, "--asc-issuer-id", AppStoreConnectFixtures.issuerID, "--asc-private-key", key])
         #expect(result.status == 3)
         let count = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../data/app-store-storefronts.txt").standardizedFileURL.path, encoding: .utf8)
@@ -58,10 +36,10 @@ import Testing
     }
 
     @Test func theKeyComesFromFastlanesEnvironmentNames() throws {
-        let server = try Self.server(state: "READY_FOR_DISTRIBUTION")
-        let key = try Self.key(mode: 0o644)
+        let server = try AppStoreConnectFixtures.server(state: "READY_FOR_DISTRIBUTION")
+        let key = try AppStoreConnectFixtures.key(mode: 0o644)
         let result = try preflight(server, ["--countries", "kr,jp", "--installed-versions", "1.9.0,2.0.0"], environment: [
-            "APP_STORE_CONNECT_API_KEY_KEY_ID=\(Self.keyID)", "APP_STORE_CONNECT_API_KEY_ISSUER_ID=\(Self.issuerID)",
+            "APP_STORE_CONNECT_API_KEY_KEY_ID=\(AppStoreConnectFixtures.keyID)", "APP_STORE_CONNECT_API_KEY_ISSUER_ID=\(AppStoreConnectFixtures.issuerID)",
             "APP_STORE_CONNECT_API_KEY_KEY_FILEPATH=\(key)",
         ])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
@@ -71,9 +49,9 @@ import Testing
     }
 
     @Test func aRefusedKeyIsOneSentenceNamingIt() throws {
-        let server = try Self.server(state: "READY_FOR_DISTRIBUTION")
-        let result = try preflight(server, ["--countries", "kr", "--asc-key-id", Self.keyID, "--asc-issuer-id", "another-issuer",
-                                            "--asc-private-key", try Self.key()])
+        let server = try AppStoreConnectFixtures.server(state: "READY_FOR_DISTRIBUTION")
+        let result = try preflight(server, ["--countries", "kr", "--asc-key-id", AppStoreConnectFixtures.keyID, "--asc-issuer-id", "another-issuer",
+                                            "--asc-private-key", try AppStoreConnectFixtures.key()])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Error: App Store Connect refused key DEMO123456 (HTTP 401 at GET /v1/apps/42/appAvailabilityV2)"),
                 "\(result.stderr)")
@@ -81,12 +59,12 @@ import Testing
     }
 
     @Test func watchIsStuckUntilSomeoneReleasesTheVersion() async throws {
-        let server = try Self.server(state: "PENDING_DEVELOPER_RELEASE")
-        let output = try PreflightCommandTests.file("", "watch-output")
+        let server = try AppStoreConnectFixtures.server(state: "PENDING_DEVELOPER_RELEASE")
+        let output = try PreflightFixtures.file("", "watch-output")
         let pid = try Toolchain.spawn([Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--rate", "60000",
                                        "--app-id", "42", "--min-required-version", "2.0.0", "--asc-url", server.baseURL, "--countries", "all",
-                                       "--installed-versions", "1.9.0", "--watch", "--interval", "0.2", "--asc-key-id", Self.keyID,
-                                       "--asc-issuer-id", Self.issuerID, "--asc-private-key", try Self.key()], output: output)
+                                       "--installed-versions", "1.9.0", "--watch", "--interval", "0.2", "--asc-key-id", AppStoreConnectFixtures.keyID,
+                                       "--asc-issuer-id", AppStoreConnectFixtures.issuerID, "--asc-private-key", try AppStoreConnectFixtures.key()], output: output)
         var ended: Int32?
         defer {
             // Killed and reaped only when it did not end by itself: a reaped pid may be another process's by now.
@@ -108,7 +86,7 @@ import Testing
     /// The exit status of a spawned program (128 + the signal that ended it), polled until the
     /// deadline; nil when it is still running then.
     static func exitStatus(of pid: pid_t) -> Int32? {
-        let end = ContinuousClock.now + TmuxTerminal.deadline
+        let end = ContinuousClock.now + Polling.deadline
         var status: Int32 = 0
         while ContinuousClock.now < end {
             if waitpid(pid, &status, WNOHANG) == pid { return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
@@ -118,8 +96,8 @@ import Testing
     }
 
     @Test func aKeyWithoutItsIssuerIsRefusedAsUsage() throws {
-        let server = try Self.server(state: "READY_FOR_DISTRIBUTION")
-        let result = try preflight(server, ["--countries", "kr", "--asc-key-id", Self.keyID, "--asc-private-key", try Self.key()])
+        let server = try AppStoreConnectFixtures.server(state: "READY_FOR_DISTRIBUTION")
+        let result = try preflight(server, ["--countries", "kr", "--asc-key-id", AppStoreConnectFixtures.keyID, "--asc-private-key", try AppStoreConnectFixtures.key()])
         #expect(result.status == 64)
         #expect(result.stderr.contains("give --asc-issuer-id (or APP_STORE_CONNECT_API_KEY_ISSUER_ID) too"), "\(result.stderr)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// `toastercli check` and the errors of `run` outside a terminal, through the real binary.
 @Suite struct CheckCommandTests {

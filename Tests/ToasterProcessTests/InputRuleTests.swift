@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// Every input answered in one sentence (docs/03, 6 and 11): usage errors exit 64 naming the
 /// flag, unusable inputs exit 1, and no control character reaches a terminal raw.
@@ -53,7 +54,7 @@ import Testing
     @Test(arguments: [["--port", "-1"], ["--port", "70000"], ["--latency-ms", "-5"]])
     func toasterServerFollowsTheSameRule(arguments: [String]) throws {
         let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
-        let result = try Toolchain.run([binary, "--policy", ServerProcess.example.path] + arguments)
+        let result = try Toolchain.run([binary, "--policy", Examples.policy.path] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: \(arguments[0]) must be between 0 and "), "\(result.stderr)")
     }

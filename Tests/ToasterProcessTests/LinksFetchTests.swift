@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// `links check --aasa https://DOMAIN`: the file fetched over https from a loopback service
 /// (trusted with --ca-file), from a stand-in for Apple's CDN, from several domains at once; and

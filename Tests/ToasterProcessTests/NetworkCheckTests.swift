@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// `toastercli check` over the network the way curl goes there: through the proxy the
 /// environment names (and around it for no_proxy hosts), and over https to a service whose

@@ -3,15 +3,16 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import ToasterTestSupport
 
 /// Several toaster-server instances on one policy kept in a real PostgreSQL.
 @Suite(.serialized) struct PostgresPolicyTests {
     /// Polls `server` until it serves `version`.
     private func waitForVersion(_ server: ServerProcess, _ version: String) async throws {
-        let end = ContinuousClock.now + TmuxTerminal.deadline
+        let end = ContinuousClock.now + Polling.deadline
         while try await server.servedVersion() != version {
             guard ContinuousClock.now < end else {
-                throw PTYError(description: "still not serving \(version):\n\(server.output.suffix(2000))")
+                throw TestFailure(description: "still not serving \(version):\n\(server.output.suffix(2000))")
             }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -1,27 +1,10 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// `toastercli preflight` against a toaster-server that simulates each way a storefront can
 /// strand a forced user.
 @Suite struct PreflightCommandTests {
-    static let longAgo = "2026-01-01T00:00:00Z"
-
-    /// A policy for app 42 listed in kr, us and jp; `extra` adds or overrides the app's fields.
-    static func policy(_ extra: [String: Any] = [:]) throws -> String {
-        var app: [String: Any] = ["trackId": 42, "bundleId": "com.example.toaster", "name": "Toaster", "version": "2.0.0",
-                                  "countries": ["kr", "us", "jp"], "releaseDate": longAgo, "minimumOsVersion": "15.0"]
-        app.merge(extra) { $1 }
-        return String(decoding: try JSONSerialization.data(withJSONObject: ["apps": [app]]), as: UTF8.self)
-    }
-
-    static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
-
-    static func file(_ text: String, _ name: String = "input") throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-\(UUID().uuidString)-\(name)")
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
     private func preflight(_ server: ServerProcess, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try Toolchain.run(["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup",
                            "--rate", "60000", "--concurrency", "4"] + arguments)
@@ -43,7 +26,7 @@ import Testing
     }
 
     @Test func allClearExitsZero() throws {
-        let server = try ServerProcess(policy: try Self.policy())
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
         let result = try preflight(server, ["--app-id", "42", "--bundle-id", "com.example.toaster", "--countries", "kr,us,jp",
                                             "--min-required-version", "2.0.0", "--installed-versions", "1.0.0,2.0.0"])
         #expect(result.status == 0)
@@ -53,44 +36,44 @@ import Testing
     }
 
     @Test func minimumAboveWhatAStorefrontServes() throws {
-        let server = try ServerProcess(policy: try Self.policy(["storefronts": ["kr": ["version": "1.9.0"]]]))
+        let server = try ServerProcess(policy: try PreflightFixtures.policy(["storefronts": ["kr": ["version": "1.9.0"]]]))
         let run = try kinds(server, ["--app-id", "42", "--countries", "kr,us", "--min-required-version", "2.0.0",
-                                     "--installed", try Self.file("version,users\n1.0.0,100\n1.9.0,250\n2.0.0,900\n")])
+                                     "--installed", try PreflightFixtures.file("version,users\n1.0.0,100\n1.9.0,250\n2.0.0,900\n")])
         #expect(run.status == 3)
         #expect(run.kinds == ["min-above-store": ["kr"]])
         #expect(run.findings.first?["users"] as? Int == 350)
         let text = try preflight(server, ["--app-id", "42", "--countries", "kr,us", "--min-required-version", "2.0.0",
-                                          "--installed", try Self.file("version,users\n1.0.0,100\n1.9.0,250\n2.0.0,900\n")])
+                                          "--installed", try PreflightFixtures.file("version,users\n1.0.0,100\n1.9.0,250\n2.0.0,900\n")])
         #expect(text.stdout.contains("users: 350 stranded, 0 forced, 0 prompted (of 1250"))
     }
 
     @Test func forcedInAStorefrontThatDoesNotListTheApp() throws {
-        let server = try ServerProcess(policy: try Self.policy())
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
         let run = try kinds(server, ["--app-id", "42", "--countries", "kr,fr", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0"])
         #expect(run.status == 3)
         #expect(run.kinds == ["forced-not-listed": ["fr"]])
     }
 
     @Test func forcedRangeThatCoversTheServedVersion() throws {
-        let server = try ServerProcess(policy: try Self.policy())
-        let cms = try Self.file(#"{"minAppVersion":"1.0.0","maxAppVersion":"2.0.0","startDate":"2026-01-01T00:00:00.000Z","endDate":"2099-01-01T00:00:00Z","url":"itms-apps://itunes.apple.com/app/id42"}"#)
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
+        let cms = try PreflightFixtures.file(#"{"minAppVersion":"1.0.0","maxAppVersion":"2.0.0","startDate":"2026-01-01T00:00:00.000Z","endDate":"2099-01-01T00:00:00Z","url":"itms-apps://itunes.apple.com/app/id42"}"#)
         let run = try kinds(server, ["--app-id", "42", "--countries", "kr", "--cms", cms, "--installed-versions", "1.5.0"])
         #expect(run.status == 3)
         #expect(run.kinds == ["forced-after-update": ["kr"]])
     }
 
     @Test func storeVersionNeedingANewerOS() throws {
-        let server = try ServerProcess(policy: try Self.policy(["minimumOsVersion": "17.0"]))
+        let server = try ServerProcess(policy: try PreflightFixtures.policy(["minimumOsVersion": "17.0"]))
         let run = try kinds(server, ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0",
-                                     "--installed", try Self.file("version,os,users\n1.0.0,15.4,40\n1.0.0,17.2,60\n")])
+                                     "--installed", try PreflightFixtures.file("version,os,users\n1.0.0,15.4,40\n1.0.0,17.2,60\n")])
         #expect(run.status == 3)
         #expect(run.kinds == ["os-dead-end": ["kr"]])
         #expect(run.findings.first?["users"] as? Int == 40)
     }
 
     @Test func updateURLNamingAnotherApp() throws {
-        let server = try ServerProcess(policy: try Self.policy())
-        let rc = try Self.file(#"{"entries":{"min_required_version":"2.0.0","force_update_store_url":"https://apps.apple.com/kr/app/id999"},"state":"UPDATE"}"#)
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
+        let rc = try PreflightFixtures.file(#"{"entries":{"min_required_version":"2.0.0","force_update_store_url":"https://apps.apple.com/kr/app/id999"},"state":"UPDATE"}"#)
         let run = try kinds(server, ["--app-id", "42", "--countries", "kr", "--remote-config", rc, "--installed-versions", "1.0.0"])
         #expect(run.status == 3)
         #expect(run.kinds == ["store-url": ["kr"]])
@@ -98,7 +81,7 @@ import Testing
     }
 
     @Test func aFreshReleaseIsAWarningAndStrictFailsOnIt() throws {
-        let server = try ServerProcess(policy: try Self.policy(["releaseDate": Self.iso(Date().addingTimeInterval(-2 * 3600))]))
+        let server = try ServerProcess(policy: try PreflightFixtures.policy(["releaseDate": PreflightFixtures.iso(Date().addingTimeInterval(-2 * 3600))]))
         let arguments = ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0"]
         let run = try kinds(server, arguments)
         #expect(run.status == 0, "a warning alone does not fail")
@@ -108,9 +91,9 @@ import Testing
     }
 
     @Test func staleQueryFormAndStaleBundleIDAnswerDisagree() throws {
-        let server = try ServerProcess(policy: try Self.policy([
-            "releaseDate": Self.iso(Date().addingTimeInterval(-30 * 3600)),
-            "previous": ["version": "1.9.0", "releaseDate": Self.longAgo],
+        let server = try ServerProcess(policy: try PreflightFixtures.policy([
+            "releaseDate": PreflightFixtures.iso(Date().addingTimeInterval(-30 * 3600)),
+            "previous": ["version": "1.9.0", "releaseDate": PreflightFixtures.longAgo],
             "storefronts": ["kr": ["lagSeconds": ["query": 604_800]], "us": ["lagSeconds": ["bundleId": 604_800]]],
         ]))
         let run = try kinds(server, ["--app-id", "42", "--bundle-id", "com.example.toaster", "--countries", "kr,us,jp",
@@ -130,22 +113,22 @@ import Testing
     }
 
     @Test func versionWrittenTwoWays() throws {
-        let server = try ServerProcess(policy: try Self.policy(["version": "2.1"]))
+        let server = try ServerProcess(policy: try PreflightFixtures.policy(["version": "2.1"]))
         let run = try kinds(server, ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.1.0", "--installed-versions", "2.0.0"])
         #expect(run.status == 0)
         #expect(run.kinds == ["version-string": ["kr"]])
     }
 
     @Test func aWindowAlreadyOver() throws {
-        let server = try ServerProcess(policy: try Self.policy())
-        let cms = try Self.file(#"{"minAppVersion":"1.0.0","maxAppVersion":"1.9.9","startDate":"2026-01-01T00:00:00Z","endDate":"2026-02-01T00:00:00Z"}"#)
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
+        let cms = try PreflightFixtures.file(#"{"minAppVersion":"1.0.0","maxAppVersion":"1.9.9","startDate":"2026-01-01T00:00:00Z","endDate":"2026-02-01T00:00:00Z"}"#)
         let run = try kinds(server, ["--app-id", "42", "--countries", "kr", "--cms", cms, "--installed-versions", "1.5.0"])
         #expect(run.kinds == ["window": []])
         #expect((run.findings.first?["message"] as? String)?.contains("closed at 2026-02-01T00:00:00Z") == true)
     }
 
     @Test func everyStorefrontCompletes() throws {
-        let server = try ServerProcess(policy: try Self.policy())
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
         let result = try preflight(server, ["--app-id", "42", "--countries", "all", "--min-required-version", "2.0.0",
                                             "--installed-versions", "2.0.0", "--format", "json", "--concurrency", "8"])
         #expect(result.status == 0)
@@ -157,8 +140,8 @@ import Testing
 
     @Test func watchWaitsForTheReleaseThenSaysSafe() throws {
         let release = Date().addingTimeInterval(2).timeIntervalSince1970.rounded(.up)
-        let server = try ServerProcess(policy: try Self.policy([
-            "releaseDate": Self.iso(Date(timeIntervalSince1970: release)), "previous": ["version": "1.9.0", "releaseDate": Self.longAgo],
+        let server = try ServerProcess(policy: try PreflightFixtures.policy([
+            "releaseDate": PreflightFixtures.iso(Date(timeIntervalSince1970: release)), "previous": ["version": "1.9.0", "releaseDate": PreflightFixtures.longAgo],
         ]))
         let result = try preflight(server, ["--app-id", "42", "--countries", "kr,us", "--min-required-version", "2.0.0",
                                             "--min-release-age", "0", "--watch", "--interval", "0.2"])
@@ -169,15 +152,15 @@ import Testing
     }
 
     @Test func watchStopsOnADeadEndThatWaitingCannotEnd() throws {
-        let server = try ServerProcess(policy: try Self.policy(["minimumOsVersion": "17.0"]))
+        let server = try ServerProcess(policy: try PreflightFixtures.policy(["minimumOsVersion": "17.0"]))
         let result = try preflight(server, ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--watch",
-                                            "--installed", try Self.file("version,os,users\n1.0.0,15.4,40\n")])
+                                            "--installed", try PreflightFixtures.file("version,os,users\n1.0.0,15.4,40\n")])
         #expect(result.status == 3)
         #expect(result.stdout.contains("os-dead-end"))
     }
 
     @Test func markdownForAPullRequest() throws {
-        let server = try ServerProcess(policy: try Self.policy(["storefronts": ["jp": ["version": "1.9.0"]]]))
+        let server = try ServerProcess(policy: try PreflightFixtures.policy(["storefronts": ["jp": ["version": "1.9.0"]]]))
         let result = try preflight(server, ["--app-id", "42", "--countries", "kr,jp", "--min-required-version", "2.0.0",
                                             "--installed-versions", "1.9.0", "--format", "markdown"])
         #expect(result.status == 3)
@@ -199,8 +182,8 @@ import Testing
         (["--min-required-version", "2.0.0", "--installed-versions", "1.0,abc"], 64, "--installed-versions: invalid version \"abc\""),
     ])
     func cannotRunIsOneSentence(arguments: [String], status: Int32, expected: String) throws {
-        let server = try ServerProcess(policy: try Self.policy())
-        let csv = try Self.file("version,users\n1.0.0,5\n1.3.0 (93),7\n")
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
+        let csv = try PreflightFixtures.file("version,users\n1.0.0,5\n1.3.0 (93),7\n")
         // --lookup-url comes after preflight()'s own, so that the last one given is the one tested.
         let result = try preflight(server, ["--app-id", "42"] + arguments.map { $0 == "BAD-CSV" ? csv : $0 })
         #expect(result.status == status)
@@ -209,8 +192,8 @@ import Testing
     }
 
     @Test func unfinishedRunIsStillOneJSONDocumentAndMarkdownSaysWhy() throws {
-        let server = try ServerProcess(policy: try Self.policy())
-        let csv = try Self.file("version,users\n1.0.0,5\n1.3.0 (93),7\n")
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
+        let csv = try PreflightFixtures.file("version,users\n1.0.0,5\n1.3.0 (93),7\n")
         let arguments = ["--app-id", "42", "--min-required-version", "2.0.0", "--installed", csv]
         let json = try preflight(server, arguments + ["--format", "json"])
         #expect(json.status == 1)
@@ -275,8 +258,8 @@ import Testing
     }
 
     @Test func anIgnoredColumnOfAVendorExportIsANote() throws {
-        let server = try ServerProcess(policy: try Self.policy())
-        let csv = try Self.file("App Version,Active Devices,Region\n2.0.0,10,EU\n")
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
+        let csv = try PreflightFixtures.file("App Version,Active Devices,Region\n2.0.0,10,EU\n")
         let result = try preflight(server, ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--installed", csv,
                                             "--installed-columns", "version=App Version,users=Active Devices"])
         #expect(result.status == 0)
@@ -286,9 +269,9 @@ import Testing
 
     @Test func checkPolicyWarnsOfWhatPreflightWouldAndRefusesANonStorefront() throws {
         let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
-        let browser = try Self.file(try Self.policy(["countries": ["kr", "us"], "forced": [
+        let browser = try PreflightFixtures.file(try PreflightFixtures.policy(["countries": ["kr", "us"], "forced": [
             "title": "Update", "message": "Please update.", "buttonTitle": "Update", "minAppVersion": "1.0.0", "maxAppVersion": "1.5.0",
-            "startDate": Self.longAgo, "endDate": "2099-01-01T00:00:00Z", "url": "https://example.com/update",
+            "startDate": PreflightFixtures.longAgo, "endDate": "2099-01-01T00:00:00Z", "url": "https://example.com/update",
         ]]))
         let warned = try Toolchain.run([binary, "--check-policy", browser])
         #expect(warned.status == 0, "warnings alone pass")
@@ -296,38 +279,14 @@ import Testing
                 "\(warned.stdout)")
         #expect(warned.stdout.hasSuffix("\(browser): a valid policy (1 app, 1 warning)\n"))
         #expect(try Toolchain.run([binary, "--check-policy", browser, "--strict"]).status == 1, "with --strict a warning fails")
-        let unknown = try Self.file(try Self.policy(["countries": ["kr", "uk"]]))
+        let unknown = try PreflightFixtures.file(try PreflightFixtures.policy(["countries": ["kr", "uk"]]))
         let refused = try Toolchain.run([binary, "--check-policy", unknown])
         #expect(refused.status == 1)
         #expect(refused.stderr == "Error: policy \(unknown): apps[0].countries[1]: \"uk\" is not one of the 175 App Store storefronts; did you mean gb?\n")
     }
 
-    @Test func progressBarOnATerminalOnly() throws {
-        let server = try ServerProcess(policy: try Self.policy())
-        let command = [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--app-id", "42",
-                       "--countries", "kr,us,jp,gb", "--rate", "120", "--burst", "1", "--concurrency", "1", "--installed-versions", "2.0.0",
-                       "--min-required-version", "2.0.0"]
-        let terminal = try TmuxTerminal(width: 100, height: 24, command: command.map(ToasterApp.quote).joined(separator: " ") + "; echo exit=$?; sleep 30")
-        let screen = try terminal.waitForScreen("the progress bar") { $0.contains("/8 requests ·") && $0.contains("█") }
-        #expect(screen.contains("left"))
-        let done = try terminal.waitFor("exit=0")
-        #expect(!done.contains("requests ·"), "the bar is cleared before the report")
-        #expect(done.contains("No findings"))
-    }
-
-    @Test func controlCClearsTheBar() throws {
-        let server = try ServerProcess(policy: try Self.policy())
-        let command = [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--app-id", "42",
-                       "--countries", "kr,us,jp,gb", "--rate", "6", "--burst", "1", "--concurrency", "1", "--min-required-version", "2.0.0"]
-        let terminal = try TmuxTerminal(width: 100, height: 24, command: command.map(ToasterApp.quote).joined(separator: " ") + "; echo exit=$?; sleep 30")
-        try terminal.waitFor("requests ·")
-        try terminal.press("C-c")
-        let screen = try terminal.waitFor("exit=130")
-        #expect(!screen.contains("requests ·"), "the bar is cleared on Ctrl-C")
-    }
-
     @Test func policyFromTheServersFileAndFromRemoteConfigOverHTTP() throws {
-        let server = try ServerProcess(policy: try Self.policy([
+        let server = try ServerProcess(policy: try PreflightFixtures.policy([
             "minRequiredVersion": "2.0.0", "remoteConfig": ["project": "toaster", "namespace": "firebase"],
             "storefronts": ["kr": ["version": "1.9.0"]],
         ]))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// toaster-server in front of real traffic, as a process on loopback: timeouts, the connection
 /// cap, running out of descriptors, the admin listener and its token, HTTP/1.1's manners.
@@ -210,12 +211,12 @@ import Testing
         let token = folder.appendingPathComponent("token").path
         try ServerProcess.adminToken.write(toFile: token, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: token)
-        let loose = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", "0", "--admin-port", "0", "--admin-token-file", token])
+        let loose = try Toolchain.run([binary, "--policy", Examples.policy.path, "--port", "0", "--admin-port", "0", "--admin-token-file", token])
         #expect(loose.status == 1)
         #expect(loose.stderr == "Error: --admin-token-file: \(token) is open to others (mode 644); it must be readable by its owner only: chmod 600 \(token)\n")
         try "x".write(toFile: token, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token)
-        let short = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", "0", "--admin-port", "0", "--admin-token-file", token])
+        let short = try Toolchain.run([binary, "--policy", Examples.policy.path, "--port", "0", "--admin-port", "0", "--admin-token-file", token])
         #expect(short.status == 1)
         #expect(short.stderr.contains("\(token) holds a token of 1 bytes; it must have at least 32"))
     }
@@ -226,7 +227,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("output").path
         let pid = try Toolchain.spawn([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path, "--policy",
-                                       ServerProcess.example.path, "--host", "::1", "--port", "0", "--admin-host", "::1", "--admin-port", "0"],
+                                       Examples.policy.path, "--host", "::1", "--port", "0", "--admin-host", "::1", "--admin-port", "0"],
                                       output: output)
         defer {
             kill(pid, SIGTERM)

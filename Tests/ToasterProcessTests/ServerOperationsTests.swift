@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import ToasterTestSupport
 
 /// toaster-server as an operator runs it: its log lines, its shutdown, and answers that keep
 /// coming while a policy is replaced.

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Synchronization
 import Testing
+import ToasterTestSupport
 
 /// toaster-server as a process: start-up errors and SIGHUP reloads.
 @Suite struct ServerProcessTests {
@@ -44,10 +45,10 @@ import Testing
 
         let server = try ServerProcess()
         let port = try #require(server.baseURL.split(separator: ":").last.map(String.init))
-        let busy = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", port, "--admin-port", "0"])
+        let busy = try Toolchain.run([binary, "--policy", Examples.policy.path, "--port", port, "--admin-port", "0"])
         #expect(busy.status == 1)
         #expect(busy.stderr == "Error: cannot listen on 127.0.0.1:\(port): port \(port) is already in use\n")
-        let busyAdmin = try Toolchain.run([binary, "--policy", ServerProcess.example.path, "--port", "0", "--admin-port", port])
+        let busyAdmin = try Toolchain.run([binary, "--policy", Examples.policy.path, "--port", "0", "--admin-port", port])
         #expect(busyAdmin.status == 1)
         #expect(busyAdmin.stderr == "Error: cannot listen on 127.0.0.1:\(port): port \(port) is already in use\n")
     }
@@ -81,9 +82,9 @@ import Testing
         for _ in 0..<2 {
             let before = reloads(server)
             kill(server.pid, SIGHUP)
-            let end = ContinuousClock.now + TmuxTerminal.deadline
+            let end = ContinuousClock.now + Polling.deadline
             while reloads(server) == before {
-                guard ContinuousClock.now < end else { throw PTYError(description: "no reload after SIGHUP:\n\(server.output.suffix(2000))") }
+                guard ContinuousClock.now < end else { throw TestFailure(description: "no reload after SIGHUP:\n\(server.output.suffix(2000))") }
                 Thread.sleep(forTimeInterval: 0.01)
             }
         }
@@ -136,11 +137,11 @@ import Testing
 
     @Test func checkPolicyValidatesAFileForCI() throws {
         let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
-        let valid = try Toolchain.run([binary, "--check-policy", ServerProcess.example.path])
+        let valid = try Toolchain.run([binary, "--check-policy", Examples.policy.path])
         #expect(valid.status == 0)
-        #expect(valid.stdout == "\(ServerProcess.example.path): a valid policy (1 app)\n")
+        #expect(valid.stdout == "\(Examples.policy.path): a valid policy (1 app)\n")
         let typo = FileManager.default.temporaryDirectory.appendingPathComponent("typo-policy-\(UUID().uuidString).json")
-        try String(contentsOf: ServerProcess.example, encoding: .utf8)
+        try String(contentsOf: Examples.policy, encoding: .utf8)
             .replacingOccurrences(of: "\"minRequiredVersion\"", with: "\"minRequiredVersoin\"").write(to: typo, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: typo) }
         let invalid = try Toolchain.run([binary, "--check-policy", typo.path])

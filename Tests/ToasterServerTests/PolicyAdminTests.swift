@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import ToasterServer
+import ToasterTestSupport
 
 /// The policy as an editor sees it: read with its ETag, replaced only over what was read, and
 /// the file kept as the operator made it.
@@ -59,7 +60,7 @@ import Testing
         try await ExampleServer.run(place: { folder in
             let version = folder.appendingPathComponent("..2026_11_23")
             try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: ExampleServer.example, to: version.appendingPathComponent("policy.json"))
+            try FileManager.default.copyItem(at: Examples.policy, to: version.appendingPathComponent("policy.json"))
             chmod(version.appendingPathComponent("policy.json").path, 0o600)
             try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("..data").path, withDestinationPath: "..2026_11_23")
             try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("policy.json").path,

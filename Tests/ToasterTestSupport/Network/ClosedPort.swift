@@ -3,11 +3,11 @@ import Foundation
 /// A loopback port bound but never listening: every connection to it is refused, and no other
 /// process can take the port while this holds it; once it is released, a free port to hand to
 /// a server.
-final class ClosedPort {
-    let port: Int
+package final class ClosedPort {
+    package let port: Int
     private let descriptor: Int32
 
-    init() throws {
+    package init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -18,7 +18,7 @@ final class ClosedPort {
         }
         guard bound else {
             close(descriptor)
-            throw PTYError(description: "no loopback port to bind")
+            throw TestFailure(description: "no loopback port to bind")
         }
         self.descriptor = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))

@@ -2,20 +2,20 @@ import Foundation
 
 /// A TCP connection to a loopback port that sends exactly the bytes given — half a request, a
 /// byte at a time, a method URLSession will not send — and tells when the server closes it.
-final class RawConnection {
+package final class RawConnection {
     private let descriptor: Int32
 
     /// `url`: `http://127.0.0.1:PORT` or `http://[::1]:PORT`.
-    init(_ url: String) throws {
+    package init(_ url: String) throws {
         guard let address = url.split(separator: "/").last, let port = UInt16(address.split(separator: ":").last ?? "") else {
-            throw PTYError(description: "not a loopback URL: \(url)")
+            throw TestFailure(description: "not a loopback URL: \(url)")
         }
         let host = address.hasPrefix("[") ? "::1" : "127.0.0.1"
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var found: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(host, String(port), &hints, &found) == 0, let info = found else {
-            throw PTYError(description: "no address for \(url)")
+            throw TestFailure(description: "no address for \(url)")
         }
         defer { freeaddrinfo(found) }
         // Close-on-exec: a server another test spawns meanwhile must not inherit a copy, which
@@ -24,26 +24,26 @@ final class RawConnection {
         guard descriptor >= 0, connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             let reason = String(cString: strerror(errno))
             if descriptor >= 0 { close(descriptor) }
-            throw PTYError(description: "cannot connect to \(url): \(reason)")
+            throw TestFailure(description: "cannot connect to \(url): \(reason)")
         }
     }
 
     deinit { close(descriptor) }
 
-    func send(_ text: String) throws {
+    package func send(_ text: String) throws {
         let bytes = Array(text.utf8)
         let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard sent == bytes.count else { throw PTYError(description: "send failed: \(String(cString: strerror(errno)))") }
+        guard sent == bytes.count else { throw TestFailure(description: "send failed: \(String(cString: strerror(errno)))") }
     }
 
     /// Closes the sending side only, as a client that gave up does with a half-sent request.
-    func finishSending() {
+    package func finishSending() {
         shutdown(descriptor, Int32(SHUT_WR))
     }
 
     /// Everything the server sends until it closes the connection, or nil when it has not
     /// closed it within `seconds`.
-    func readUntilClosed(within seconds: Double) -> String? {
+    package func readUntilClosed(within seconds: Double) -> String? {
         var received: [UInt8] = []
         let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < end {
@@ -56,7 +56,7 @@ final class RawConnection {
 
     /// The bytes the server sends until `marker` has arrived (an answer's end), or nil when it
     /// does not within `seconds` or closes first.
-    func read(through marker: String, within seconds: Double) -> String? {
+    package func read(through marker: String, within seconds: Double) -> String? {
         var received: [UInt8] = []
         let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < end {
@@ -69,7 +69,7 @@ final class RawConnection {
     }
 
     /// Whether the server has sent anything (or closed) that has not been read yet, now.
-    func hasSentSomething() -> Bool {
+    package func hasSentSomething() -> Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&poller, 1, 0) > 0
     }

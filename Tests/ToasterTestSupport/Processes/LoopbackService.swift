@@ -8,16 +8,16 @@ import Foundation
 /// it is a storefront lookup having a bad day: every request naming jp gets 503, and of the
 /// others the first is cut off unanswered, the second gets 429 and the third 503 (each with
 /// `Retry-After: 0`) before it answers.
-final class LoopbackService {
-    let folder: URL
-    let baseURL: String
-    let pid: pid_t
+package final class LoopbackService {
+    package let folder: URL
+    package let baseURL: String
+    package let pid: pid_t
 
     /// The certificate (with `tls`), in PEM: the file to trust.
-    var certificate: String { folder.appendingPathComponent("cert.pem").path }
+    package var certificate: String { folder.appendingPathComponent("cert.pem").path }
 
     /// "GET /lookup?… HTTP/1.1 Host: 127.0.0.1:…", one per request answered so far.
-    var requests: [String] {
+    package var requests: [String] {
         ((try? String(contentsOf: folder.appendingPathComponent("requests"), encoding: .utf8)) ?? "")
             .split(separator: "\n").map(String.init)
     }
@@ -59,7 +59,7 @@ final class LoopbackService {
         server.serve_forever()
         """
 
-    init(answering body: String, tls: Bool = false, misbehaving: Bool = false) throws {
+    package init(answering body: String, tls: Bool = false, misbehaving: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-service-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let answer = folder.appendingPathComponent("answer.json").path
@@ -73,14 +73,14 @@ final class LoopbackService {
             let made = try Toolchain.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
                                           "-nodes", "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=toaster test CA",
                                           "-addext", "subjectAltName=IP:127.0.0.1", "-addext", "basicConstraints=critical,CA:TRUE"])
-            guard made.status == 0 else { throw PTYError(description: "openssl could not make a certificate: \(made.stderr)") }
+            guard made.status == 0 else { throw TestFailure(description: "openssl could not make a certificate: \(made.stderr)") }
             arguments += [certificate, key]
         }
         let output = folder.appendingPathComponent("output").path
         pid = try Toolchain.spawn(arguments, output: output)
         guard let port = Toolchain.awaitOutput(output, /listening on ([0-9]+)/) else {
             kill(pid, SIGKILL)
-            throw PTYError(description: "the loopback service did not start: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
+            throw TestFailure(description: "the loopback service did not start: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
         }
         baseURL = "\(tls ? "https" : "http")://127.0.0.1:\(port)"
     }

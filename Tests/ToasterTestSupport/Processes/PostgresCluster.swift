@@ -3,9 +3,9 @@ import Foundation
 /// A throwaway PostgreSQL cluster from Debian's packages: made with initdb in a temporary
 /// folder, on a free loopback port, run as the `postgres` user when the tests run as root
 /// (initdb refuses root), and removed at the end.
-final class PostgresCluster {
+package final class PostgresCluster {
     /// The folder of `initdb` and `pg_ctl`: the newest version Debian installed.
-    static let binaries: String? = {
+    package static let binaries: String? = {
         let root = "/usr/lib/postgresql"
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap { Int($0) }.sorted()
         guard let newest = versions.last else { return nil }
@@ -14,17 +14,17 @@ final class PostgresCluster {
     }()
 
     /// Tests skip without PostgreSQL on a developer's machine; under CI they run (and fail).
-    static let runs = binaries != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+    package static let runs = binaries != nil || ProcessInfo.processInfo.environment["CI"] == "true"
 
-    let folder: URL
-    let port: Int
-    var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
+    package let folder: URL
+    package let port: Int
+    package var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
 
     private var data: String { folder.appendingPathComponent("data").path }
 
-    init() throws {
+    package init() throws {
         guard let binaries = Self.binaries else {
-            throw PTYError(description: "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): scripts/test installs it")
+            throw TestFailure(description: "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): scripts/test installs it")
         }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-pg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -41,13 +41,13 @@ final class PostgresCluster {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    func start() throws {
+    package func start() throws {
         try run([Self.binaries! + "/pg_ctl", "-D", data, "-l", folder.appendingPathComponent("log").path, "-w", "-t", "30",
                  "-o", "-p \(port) -k \(folder.path) -c listen_addresses=127.0.0.1 -c fsync=off", "start"])
     }
 
     /// A fast shutdown: clients are disconnected at once.
-    func stop() throws {
+    package func stop() throws {
         try run([Self.binaries! + "/pg_ctl", "-D", data, "-m", "fast", "-w", "-t", "30", "stop"])
     }
 
@@ -57,7 +57,7 @@ final class PostgresCluster {
         let result = try Toolchain.run(user + command, unblockingSignals: true)
         guard result.status == 0 else {
             let log = (try? String(contentsOf: folder.appendingPathComponent("log"), encoding: .utf8)) ?? ""
-            throw PTYError(description: "\(command.joined(separator: " ")) failed (\(result.status)): \(result.stderr)\(result.stdout)\n\(log)")
+            throw TestFailure(description: "\(command.joined(separator: " ")) failed (\(result.status)): \(result.stderr)\(result.stdout)\n\(log)")
         }
     }
 }

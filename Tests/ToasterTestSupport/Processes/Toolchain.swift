@@ -1,14 +1,14 @@
 import Foundation
 
 /// Paths the pty tests need: the binary `swift test` built beside the test bundle.
-enum Toolchain {
-    static let binaryDirectory: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+package enum Toolchain {
+    package static let binaryDirectory: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent()
 
-    static var toastercli: String { binaryDirectory.appendingPathComponent("toastercli").path }
+    package static var toastercli: String { binaryDirectory.appendingPathComponent("toastercli").path }
 
     /// Starts a program in the background, its output (both streams) appended to `output`.
-    static func spawn(_ arguments: [String], output: String) throws -> pid_t {
+    package static func spawn(_ arguments: [String], output: String) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -19,14 +19,14 @@ enum Toolchain {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-        guard spawned == 0 else { throw PTYError(description: "cannot start \(arguments[0]): error \(spawned)") }
+        guard spawned == 0 else { throw TestFailure(description: "cannot start \(arguments[0]): error \(spawned)") }
         return pid
     }
 
     /// Polls the file a spawned program writes to until `pattern` matches a line of it, and
     /// returns the pattern's capture; nil when the deadline passes first.
-    static func awaitOutput(_ output: String, _ pattern: Regex<(Substring, Substring)>) -> String? {
-        let end = ContinuousClock.now + TmuxTerminal.deadline
+    package static func awaitOutput(_ output: String, _ pattern: Regex<(Substring, Substring)>) -> String? {
+        let end = ContinuousClock.now + Polling.deadline
         while ContinuousClock.now < end {
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
             if let match = text.firstMatch(of: pattern) { return String(match.1) }
@@ -42,8 +42,8 @@ enum Toolchain {
     @discardableResult
     /// `unblockingSignals` starts the program with no signal blocked, as a shell or a CI job
     /// would: the runner's threads block most signals, and a child inherits that mask.
-    static func run(_ arguments: [String], input: String = "/dev/null",
-                    unblockingSignals: Bool = false) throws -> (status: Int32, stdout: String, stderr: String) {
+    package static func run(_ arguments: [String], input: String = "/dev/null",
+                            unblockingSignals: Bool = false) throws -> (status: Int32, stdout: String, stderr: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -67,7 +67,7 @@ enum Toolchain {
             posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         }
         let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw PTYError(description: "cannot run \(arguments): error \(spawned)") }
+        guard spawned == 0 else { throw TestFailure(description: "cannot run \(arguments): error \(spawned)") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)

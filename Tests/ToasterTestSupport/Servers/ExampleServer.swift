@@ -3,19 +3,17 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-@testable import ToasterServer
+import ToasterServer
 
 /// The example policy, copied to a fresh folder and served in process with a known admin token
 /// and CMS key: the public routes and the admin routes, each on its own application as the
 /// server runs them, behind one client that sends `/admin/…` and `/metrics` to the admin one.
-enum ExampleServer {
-    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../examples/policy.json").standardizedFileURL
-    static let token = "s3cret"
-    static let settings = ServerSettings(adminToken: token, cmsAPIKey: "cms-key")
+package enum ExampleServer {
+    package static let token = "s3cret"
+    package static let settings = ServerSettings(adminToken: token, cmsAPIKey: "cms-key")
 
     /// Only critical messages: a passing run's output stays clean of the 401 warnings.
-    static let quiet: Logger = {
+    package static let quiet: Logger = {
         var logger = Logger(label: "toaster-server-tests")
         logger.logLevel = .critical
         return logger
@@ -23,15 +21,15 @@ enum ExampleServer {
 
     /// `place`: where the policy goes in the folder (the folder in, the path served out), for a
     /// test that needs a mode or a symbolic link.
-    static func run(observability: Observability = Observability(), attempts: TokenAttempts = TokenAttempts(),
-                    place: (URL) throws -> String = { $0.appendingPathComponent("policy.json").path },
-                    _ test: @Sendable (any TestClientProtocol, PolicyStore) async throws -> Void) async throws {
+    package static func run(observability: Observability = Observability(), attempts: TokenAttempts = TokenAttempts(),
+                            place: (URL) throws -> String = { $0.appendingPathComponent("policy.json").path },
+                            _ test: @Sendable (any TestClientProtocol, PolicyStore) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-routes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try place(folder)
         if !FileManager.default.fileExists(atPath: path) {
-            try FileManager.default.copyItem(atPath: example.path, toPath: path)
+            try FileManager.default.copyItem(atPath: Examples.policy.path, toPath: path)
         }
         let store = try PolicyStore(path: path, observability: observability)
         let service = Application(router: ToasterRoutes.router(store: store, settings: settings), logger: quiet)

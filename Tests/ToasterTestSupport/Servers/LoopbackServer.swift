@@ -6,7 +6,7 @@ import Testing
 
 /// Runs `router` on 127.0.0.1 at a free port for the duration of `body`, then shuts it down
 /// gracefully (cancelling its task instead makes Hummingbird log the cancellation as an error).
-func serving<R: RouterMethods & HTTPResponderBuilder>(_ router: R, _ body: (String) async throws -> Void) async throws
+package func serving<R: RouterMethods & HTTPResponderBuilder>(_ router: R, _ body: (String) async throws -> Void) async throws
     where R.Responder.Context == BasicRequestContext {
     let port = AsyncStream<Int>.makeStream()
     let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
@@ -30,13 +30,13 @@ func serving<R: RouterMethods & HTTPResponderBuilder>(_ router: R, _ body: (Stri
 /// Answers every connection on 127.0.0.1 with `answer` as it is, then closes it, for the
 /// duration of `body`: for answers no well-behaved server gives (a body cut short, headers
 /// past every limit, garbage).
-func servingRaw(_ answer: String, _ body: (String) async throws -> Void) async throws {
+package func servingRaw(_ answer: String, _ body: (String) async throws -> Void) async throws {
     let bytes = Array(answer.utf8)
     try await servingConnections({ connection in _ = sendAll(connection, bytes) }, body)
 }
 
 /// Sends `bytes` until done or the client is gone; whether all were sent.
-func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
+package func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
     var sent = 0
     while sent < bytes.count {
         let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -48,7 +48,7 @@ func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
 
 /// Hands every connection on 127.0.0.1, its request head read, to `answer`, then closes it,
 /// for the duration of `body`: for servers that misbehave over time (answers that never end).
-func servingConnections(_ answer: @escaping @Sendable (Int32) -> Void, _ body: (String) async throws -> Void) async throws {
+package func servingConnections(_ answer: @escaping @Sendable (Int32) -> Void, _ body: (String) async throws -> Void) async throws {
     let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     try #require(listener >= 0)
     var address = sockaddr_in()

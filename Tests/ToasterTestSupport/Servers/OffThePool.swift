@@ -5,14 +5,14 @@ import ToasterServices
 /// Runs a blocking fetch on a Dispatch thread. The servers these tests start answer on the
 /// Swift concurrency pool, which has one thread per core: tests blocking those threads while
 /// they wait for an answer would leave none to give it.
-func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+package func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
     }
 }
 
 extension VersionSource {
-    func fetchPolicyOffThePool() async throws -> UpdatePolicy {
+    package func fetchPolicyOffThePool() async throws -> UpdatePolicy {
         try await offThePool { try fetchPolicy() }
     }
 }

@@ -1,17 +1,17 @@
 import ToasterCore
 
 /// The alert's frame as found on a captured screen, by display column.
-struct AlertBox {
-    let left: Int
-    let right: Int
-    let top: Int
-    let bottom: Int
+package struct AlertBox {
+    package let left: Int
+    package let right: Int
+    package let top: Int
+    package let bottom: Int
 
     /// Finds the box and checks that every row of it starts and ends in the same columns.
-    static func find(in lines: [String]) throws -> AlertBox {
+    package static func find(in lines: [String]) throws -> AlertBox {
         guard let top = lines.firstIndex(where: { $0.contains("┌") }),
               let bottom = lines.lastIndex(where: { $0.contains("┘") }) else {
-            throw PTYError(description: "no alert box on screen:\n\(lines.joined(separator: "\n"))")
+            throw TestFailure(description: "no alert box on screen:\n\(lines.joined(separator: "\n"))")
         }
         let left = column(of: "┌", in: lines[top])
         let right = column(of: "┐", in: lines[top])
@@ -20,7 +20,7 @@ struct AlertBox {
             let edges: (Character, Character) = row == top ? ("┌", "┐") : row == bottom ? ("└", "┘")
                 : line.contains("├") ? ("├", "┤") : ("│", "│")
             guard column(of: edges.0, in: line) == left, lastColumn(of: edges.1, in: line) == right else {
-                throw PTYError(description: "alert row \(row) is misaligned (expected columns \(left)…\(right)):\n"
+                throw TestFailure(description: "alert row \(row) is misaligned (expected columns \(left)…\(right)):\n"
                     + lines[top...bottom].joined(separator: "\n"))
             }
         }

@@ -2,15 +2,15 @@ import Foundation
 
 /// A real pseudo-terminal: one tmux server on a private socket, one window of a fixed size,
 /// `TERM=xterm-256color`, `LANG=C.UTF-8`. Every wait polls the screen with a deadline.
-final class TmuxTerminal {
-    static let deadline: Duration = .seconds(15)
+package final class TmuxTerminal {
+    package static let deadline: Duration = .seconds(15)
 
-    let directory: URL
+    package let directory: URL
     private let socket: String
     private var serverPID: pid_t = 0
 
     /// Starts `command` (a shell command line) in a new window of `width`×`height`.
-    init(width: Int = 80, height: Int = 24, command: String) throws {
+    package init(width: Int = 80, height: Int = 24, command: String) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-pty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         socket = directory.appendingPathComponent("tmux.sock").path
@@ -46,43 +46,43 @@ final class TmuxTerminal {
     }
 
     /// A path inside this terminal's private folder.
-    func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    package func file(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    package func tmux(_ arguments: [String]) throws -> String {
         let result = try Toolchain.run(cleanEnvironment + ["tmux", "-S", socket] + arguments)
         guard result.status == 0 else {
-            throw PTYError(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+            throw TestFailure(description: "tmux \(arguments.joined(separator: " ")) failed: \(result.stderr)")
         }
         return result.stdout
     }
 
     /// The screen as the user reads it.
-    func screen() throws -> String {
+    package func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", "0"])
     }
 
-    func lines() throws -> [String] {
+    package func lines() throws -> [String] {
         try screen().components(separatedBy: "\n")
     }
 
     /// Keys by tmux name (`Enter`, `Escape`, `Left`, `C-z`, `q`, …).
-    func press(_ keys: String...) throws {
+    package func press(_ keys: String...) throws {
         for key in keys { try tmux(["send-keys", "-t", "0", key]) }
     }
 
     /// Text typed literally.
-    func type(_ text: String) throws {
+    package func type(_ text: String) throws {
         try tmux(["send-keys", "-t", "0", "-l", text])
     }
 
     /// Raw bytes, for what a detached tmux does not send itself (focus events).
-    func sendBytes(_ hex: String...) throws {
+    package func sendBytes(_ hex: String...) throws {
         try tmux(["send-keys", "-t", "0", "-H"] + hex)
     }
 
     /// A left click (press, then release) at a 0-based cell, in xterm's SGR mouse encoding.
-    func click(column: Int, row: Int) throws {
+    package func click(column: Int, row: Int) throws {
         for final in ["M", "m"] {
             try sendBytes(contentsOf: "\u{1b}[<0;\(column + 1);\(row + 1)\(final)")
         }
@@ -92,25 +92,25 @@ final class TmuxTerminal {
         try tmux(["send-keys", "-t", "0", "-H"] + text.utf8.map { String(format: "%02x", $0) })
     }
 
-    func focusOut() throws { try sendBytes("1b", "5b", "4f") }
-    func focusIn() throws { try sendBytes("1b", "5b", "49") }
+    package func focusOut() throws { try sendBytes("1b", "5b", "4f") }
+    package func focusIn() throws { try sendBytes("1b", "5b", "49") }
 
     /// From now on, everything the pane's programs write is appended to `file(name)`.
-    func recordOutput(to name: String) throws {
+    package func recordOutput(to name: String) throws {
         let path = file(name)
         try tmux(["pipe-pane", "-O", "-t", "0", "cat >> " + ToasterApp.quote(path)])
         // tmux starts the pipe's command in the background: until its shell has opened the
         // file, what the pane prints is not recorded (and a loaded machine once took longer
         // than a whole test). The file's existence says it is open.
-        let end = ContinuousClock.now + Self.deadline
+        let end = ContinuousClock.now + Polling.deadline
         while !FileManager.default.fileExists(atPath: path) {
-            guard ContinuousClock.now < end else { throw PTYError(description: "tmux never started recording the pane into \(path)") }
+            guard ContinuousClock.now < end else { throw TestFailure(description: "tmux never started recording the pane into \(path)") }
             Thread.sleep(forTimeInterval: 0.02)
         }
     }
 
     /// The process ids of the pane's shell's children.
-    func childProcesses() throws -> [Int32] {
+    package func childProcesses() throws -> [Int32] {
         let shell = try format("#{pane_pid}")
         let entries = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init)
         return entries.filter { pid in
@@ -121,34 +121,34 @@ final class TmuxTerminal {
         }
     }
 
-    func resize(width: Int, height: Int) throws {
+    package func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "0", "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// A tmux format of the pane, such as `#{cursor_flag}` or `#{pane_dead_status}`.
-    func format(_ format: String) throws -> String {
+    package func format(_ format: String) throws -> String {
         try tmux(["display-message", "-p", "-t", "0", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Polls until `predicate` holds for the screen; throws with the last screen when it never does.
     @discardableResult
-    func waitForScreen(_ what: String, _ predicate: (String) -> Bool) throws -> String {
+    package func waitForScreen(_ what: String, _ predicate: (String) -> Bool) throws -> String {
         var last = ""
-        let end = ContinuousClock.now + Self.deadline
+        let end = ContinuousClock.now + Polling.deadline
         while ContinuousClock.now < end {
             last = try screen()
             if predicate(last) { return last }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        throw PTYError(description: "timed out waiting for \(what); the screen was:\n\(last)")
+        throw TestFailure(description: "timed out waiting for \(what); the screen was:\n\(last)")
     }
 
     @discardableResult
-    func waitFor(_ text: String) throws -> String {
+    package func waitFor(_ text: String) throws -> String {
         try waitForScreen("\"\(text)\"") { $0.contains(text) }
     }
 
-    func waitForGone(_ text: String) throws {
+    package func waitForGone(_ text: String) throws {
         try waitForScreen("\"\(text)\" to go") { !$0.contains(text) }
     }
 }

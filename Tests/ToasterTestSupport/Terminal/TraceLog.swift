@@ -1,11 +1,11 @@
 import Foundation
 
 /// The `--trace` file of a run, read as it grows.
-struct TraceLog {
-    let path: String
+package struct TraceLog {
+    package let path: String
 
     /// Every line so far, as JSON objects.
-    func events() throws -> [[String: Any]] {
+    package func events() throws -> [[String: Any]] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
@@ -13,7 +13,7 @@ struct TraceLog {
     }
 
     /// A one-line summary of each event: `lifecycle sceneDidBecomeActive(_:)`, `alertPresented ForceUpdate`, …
-    func summary() throws -> [String] {
+    package func summary() throws -> [String] {
         try events().map { event in
             let name = event["event"] as? String ?? "?"
             switch name {
@@ -28,18 +28,18 @@ struct TraceLog {
 
     /// Polls until `predicate` holds for the summary.
     @discardableResult
-    func waitFor(_ what: String, _ predicate: ([String]) -> Bool) throws -> [String] {
+    package func waitFor(_ what: String, _ predicate: ([String]) -> Bool) throws -> [String] {
         var last: [String] = []
-        let end = ContinuousClock.now + TmuxTerminal.deadline
+        let end = ContinuousClock.now + Polling.deadline
         while ContinuousClock.now < end {
             last = try summary()
             if predicate(last) { return last }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        throw PTYError(description: "timed out waiting for \(what) in the trace:\n\(last.joined(separator: "\n"))")
+        throw TestFailure(description: "timed out waiting for \(what) in the trace:\n\(last.joined(separator: "\n"))")
     }
 
-    func count(_ line: String) throws -> Int {
+    package func count(_ line: String) throws -> Int {
         try summary().filter { $0 == line }.count
     }
 }
