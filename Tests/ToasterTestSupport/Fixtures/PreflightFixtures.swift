@@ -26,7 +26,7 @@ package enum PreflightFixtures {
 package enum AppStoreConnectFixtures {
     package static let keyID = "DEMO123456"
     package static let issuerID = "69a6de70-0000-47e3-e053-5b8c7c11a4d1"
-    package static let exampleKey = Examples.folder.appendingPathComponent("preflight/AuthKey_DEMO123456.p8").path
+    static let exampleKey = Examples.folder.appendingPathComponent("preflight/AuthKey_DEMO123456.p8").path
 
     /// The example key in a file of `mode`.
     package static func key(mode: mode_t = 0o600) throws -> String {

@@ -5,7 +5,7 @@ import Foundation
 /// (initdb refuses root), and removed at the end.
 package final class PostgresCluster {
     /// The folder of `initdb` and `pg_ctl`: the newest version Debian installed.
-    package static let binaries: String? = {
+    static let binaries: String? = {
         let root = "/usr/lib/postgresql"
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap { Int($0) }.sorted()
         guard let newest = versions.last else { return nil }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Paths the pty tests need: the binary `swift test` built beside the test bundle.
+/// The binaries `swift test` built beside the test bundle, and programs run as child processes.
 package enum Toolchain {
     package static let binaryDirectory: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent()

@@ -3,8 +3,6 @@ import Foundation
 /// A real pseudo-terminal: one tmux server on a private socket, one window of a fixed size,
 /// `TERM=xterm-256color`, `LANG=C.UTF-8`. Every wait polls the screen with a deadline.
 package final class TmuxTerminal {
-    package static let deadline: Duration = .seconds(15)
-
     package let directory: URL
     private let socket: String
     private var serverPID: pid_t = 0
@@ -96,7 +94,7 @@ package final class TmuxTerminal {
     package func focusIn() throws { try sendBytes("1b", "5b", "49") }
 
     /// From now on, everything the pane's programs write is appended to `file(name)`.
-    package func recordOutput(to name: String) throws {
+    func recordOutput(to name: String) throws {
         let path = file(name)
         try tmux(["pipe-pane", "-O", "-t", "0", "cat >> " + ToasterApp.quote(path)])
         // tmux starts the pipe's command in the background: until its shell has opened the
