@@ -5,6 +5,7 @@ import HummingbirdTesting
 import JWTKit
 import Testing
 @testable import ToasterServer
+import ToasterPolicy
 
 /// The policy's `appStoreConnect` object and the simulated App Store Connect's refusals.
 @Suite struct AppStoreConnectPolicyTests {

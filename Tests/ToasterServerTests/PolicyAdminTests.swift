@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import ToasterServer
+import ToasterPolicy
 
 /// The policy as an editor sees it: read with its ETag, replaced only over what was read, and
 /// the file kept as the operator made it.
@@ -116,7 +117,7 @@ import Testing
     @Test func aPolicyOverOneMebibyteIsRefusedAsTooLarge() async throws {
         try await ExampleServer.run { client, store in
             let before = store.served.eTag
-            let body = ByteBuffer(repeating: UInt8(ascii: " "), count: ToasterRoutes.maximumPolicyBytes + 1)
+            let body = ByteBuffer(repeating: UInt8(ascii: " "), count: ServicePolicy.maximumBytes + 1)
             try await client.execute(uri: "/admin/policy", method: .put, headers: bearer, body: body) { response in
                 #expect(response.status == .contentTooLarge)
                 #expect(String(buffer: response.body).contains("larger than 1048576 bytes"))
