@@ -8,7 +8,8 @@ import NIOHTTP1
 /// `chunked` (RFC 9112, 6.1 and 6.3: 501 for an unknown coding, 400 when `chunked` is not last,
 /// since the body's length is then unknown). The refusal waits for the answers to requests
 /// already passed on, so that answers stay in order; it is logged and counted as the router's
-/// answers are, under the route `unmatched`.
+/// answers are, under the route `unmatched` — and so is the 400 Hummingbird answers a request
+/// the decoder cannot parse at all.
 final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -22,11 +23,20 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
         let start = ContinuousClock.now
     }
 
+    /// A request the decoder could not parse (`HTTPParserError`): Hummingbird answers it 400
+    /// and closes, after the answers to the requests passed on before it.
+    private struct Unparsable {
+        let start = ContinuousClock.now
+        let id = Hummingbird.RequestID().description
+        var status = 0
+    }
+
     private let deadline: RequestReadDeadline
     private let observability: Observability
     /// Requests passed on whose answers have not ended.
     private var unanswered = 0
     private var refusal: Refusal?
+    private var unparsable: Unparsable?
 
     init(deadline: RequestReadDeadline, observability: Observability) {
         self.deadline = deadline
@@ -47,11 +57,41 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
         context.fireChannelRead(data)
     }
 
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if error is HTTPParserError, unparsable == nil { unparsable = Unparsable() }
+        context.fireErrorCaught(error)
+    }
+
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if unparsable != nil, unanswered == 0 {
+            answerUnparsable(context, data, promise)
+            return
+        }
         context.write(data, promise: promise)
         if case .end = unwrapOutboundIn(data) {
             unanswered -= 1
             if unanswered == 0, refusal != nil { refuse(context) }
+        }
+    }
+
+    /// Hummingbird's answer to the request the decoder could not parse, once every answer before
+    /// it has ended: given an id, logged and counted as every other answer is. Nothing of the
+    /// request is known, so its method and path are logged as `-`.
+    private func answerUnparsable(_ context: ChannelHandlerContext, _ data: NIOAny, _ promise: EventLoopPromise<Void>?) {
+        guard var unparsable else { return }
+        switch unwrapOutboundIn(data) {
+        case .head(var head):
+            head.headers.replaceOrAdd(name: "X-Request-Id", value: unparsable.id)
+            unparsable.status = Int(head.status.code)
+            self.unparsable = unparsable
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .body:
+            context.write(data, promise: promise)
+        case .end:
+            context.write(data, promise: promise)
+            // Its answer has no body (`Content-Length: 0`).
+            observability.answered("-", "-", route: "unmatched", status: unparsable.status, bytes: 0, id: unparsable.id,
+                                   since: unparsable.start)
         }
     }
 
