@@ -145,12 +145,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         let settings = ServerSettings(adminToken: adminToken,
                                       cmsAPIKey: try cmsKeyFile.map { try Self.secret(from: $0, "--cms-key-file") },
                                       latency: .milliseconds(latencyMs), appStoreConnect: try await appStoreConnectVerifier())
-        let configuration = ServerConfiguration(
-            policy: database.map { .database(url: $0, seed: policy) } ?? .file(policy ?? ""), host: host, port: port,
-            adminHost: adminHost, adminPort: adminPort,
-            limits: ConnectionLimits(idleTimeout: .seconds(idleTimeout), readTimeout: .seconds(readTimeout), maxConnections: maxConnections),
-            settings: settings, shutdownTimeout: .seconds(shutdownTimeout))
-        try await ServerApplication(configuration, observability: observability, announce: Self.say).run()
+        try await ServerApplication(self, settings: settings, observability: observability, announce: Self.say).run()
     }
 
     /// Where `--access-log` writes; nil when off.
@@ -186,6 +181,16 @@ struct ToasterServerCommand: AsyncParsableCommand {
             throw StartupError("\(flag): cannot read a secret: \(error)")
         }
     }
+}
+
+extension ToasterServerCommand: ServerArguments {
+    var policyPlace: PolicyPlace { database.map { .database(url: $0, seed: policy) } ?? .file(policy ?? "") }
+
+    var connectionLimits: ConnectionLimits {
+        ConnectionLimits(idleTimeout: .seconds(idleTimeout), readTimeout: .seconds(readTimeout), maxConnections: maxConnections)
+    }
+
+    var shutdownDeadline: Duration { .seconds(shutdownTimeout) }
 }
 
 // One package: SwiftPM compiles both modules with the same -package-name, so this is no

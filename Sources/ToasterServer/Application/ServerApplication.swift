@@ -5,10 +5,10 @@ import Logging
 import ServiceLifecycle
 import ToasterPolicy
 
-/// toaster-server assembled from its configuration, as Hummingbird's template builds its
+/// toaster-server assembled from its arguments, as Hummingbird's template builds its
 /// application: the policy store, the SIGHUP reload, both listeners with their limits, the
 /// database watcher and the drain notice, as one service group. The executable only turns
-/// flags into a `ServerConfiguration`.
+/// flags into `ServerArguments` and `ServerSettings`.
 public struct ServerApplication {
     /// How long after the shutdown timeout whatever has not ended is cancelled.
     static let shutdownBackstop = Duration.seconds(5)
@@ -19,13 +19,13 @@ public struct ServerApplication {
 
     /// Opens the policy (a start-up error when it is not a valid one) and sets everything up;
     /// `announce` writes the lines scripts wait for (`listening on …`) at once.
-    public init(_ configuration: ServerConfiguration, observability: Observability,
+    public init(_ arguments: some ServerArguments, settings: ServerSettings, observability: Observability,
                 announce: @escaping @Sendable (String) -> Void) async throws(StartupError) {
         let logger = observability.logger
         let store: PolicyStore
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         do {
-            switch configuration.policy {
+            switch arguments.policyPlace {
             case .database(let url, let seed):
                 let backend = try PostgresPolicy(url: url, logger: logger)
                 try await backend.prepare(seed: try seed.map { path throws(PolicyError) in try PolicyStore.document(at: path) })
@@ -41,17 +41,16 @@ public struct ServerApplication {
             announce("toaster-server: removed \(removed), left by a policy write that never finished")
         }
         reloads = Self.reloadOnHangup(store)
-        let limits = configuration.limits
+        let limits = arguments.connectionLimits
         if let warning = limits.raiseDescriptorLimit(listeners: 2) { announce("toaster-server: \(warning)") }
         let connections = OpenConnections()
-        let settings = configuration.settings
         let service = Self.listener(ToasterRoutes.router(store: store, settings: settings, observability: observability), name: nil,
-                                    host: configuration.host, port: configuration.port, limits: limits, observability: observability,
+                                    host: arguments.host, port: arguments.port, limits: limits, observability: observability,
                                     connections: connections, countingConnections: true, announce: announce)
         let admin = Self.listener(AdminRoutes.router(store: store, settings: settings, observability: observability), name: "admin",
-                                  host: configuration.adminHost, port: configuration.adminPort, limits: limits, observability: observability,
+                                  host: arguments.adminHost, port: arguments.adminPort, limits: limits, observability: observability,
                                   connections: connections, announce: announce)
-        let deadline = configuration.shutdownTimeout
+        let deadline = arguments.shutdownDeadline
         // ServiceGroup shuts down in the reverse order, each service once the one after it has
         // ended: the notice first (readiness off), then both listeners at once (no new
         // connections, open requests finish until the deadline), then the database watcher,
