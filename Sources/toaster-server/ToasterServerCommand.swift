@@ -135,17 +135,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
             accessWriter?.flush()
             LineWriter.standardOutput.flush()
         }
-        let adminToken = try adminTokenFile.map { path throws(StartupError) in
-            do {
-                return try SecretFile.readPrivate(path, minimumBytes: 32)
-            } catch {
-                throw StartupError("--admin-token-file: \(error)")
-            }
-        }
-        let settings = ServerSettings(adminToken: adminToken,
-                                      cmsAPIKey: try cmsKeyFile.map { try Self.secret(from: $0, "--cms-key-file") },
-                                      latency: .milliseconds(latencyMs), appStoreConnect: try await appStoreConnectVerifier())
-        try await ServerApplication(self, settings: settings, observability: observability, announce: Self.say).run()
+        try await ServerApplication(self, observability: observability, announce: Self.say).run()
     }
 
     /// Where `--access-log` writes; nil when off.
@@ -158,7 +148,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         }
     }
 
-    private func appStoreConnectVerifier() async throws -> AppStoreConnectVerifier? {
+    private func appStoreConnectVerifier() async throws(StartupError) -> AppStoreConnectVerifier? {
         guard let ascPublicKey, let ascKeyId, let ascIssuerId else { return nil }
         let pem: String
         do { pem = String(decoding: try BoundedFile.read(ascPublicKey, limit: 64 << 10), as: UTF8.self) } catch {
@@ -191,6 +181,19 @@ extension ToasterServerCommand: ServerArguments {
     }
 
     var shutdownDeadline: Duration { .seconds(shutdownTimeout) }
+
+    func settings() async throws(StartupError) -> ServerSettings {
+        let adminToken = try adminTokenFile.map { path throws(StartupError) in
+            do {
+                return try SecretFile.readPrivate(path, minimumBytes: 32)
+            } catch {
+                throw StartupError("--admin-token-file: \(error)")
+            }
+        }
+        let cmsAPIKey = try cmsKeyFile.map { path throws(StartupError) in try Self.secret(from: path, "--cms-key-file") }
+        return ServerSettings(adminToken: adminToken, cmsAPIKey: cmsAPIKey, latency: .milliseconds(latencyMs),
+                              appStoreConnect: try await appStoreConnectVerifier())
+    }
 }
 
 // One package: SwiftPM compiles both modules with the same -package-name, so this is no

@@ -8,7 +8,7 @@ import ToasterPolicy
 /// toaster-server assembled from its arguments, as Hummingbird's template builds its
 /// application: the policy store, the SIGHUP reload, both listeners with their limits, the
 /// database watcher and the drain notice, as one service group. The executable only turns
-/// flags into `ServerArguments` and `ServerSettings`.
+/// flags into `ServerArguments`.
 public struct ServerApplication {
     /// How long after the shutdown timeout whatever has not ended is cancelled.
     static let shutdownBackstop = Duration.seconds(5)
@@ -19,7 +19,7 @@ public struct ServerApplication {
 
     /// Opens the policy (a start-up error when it is not a valid one) and sets everything up;
     /// `announce` writes the lines scripts wait for (`listening on …`) at once.
-    public init(_ arguments: some ServerArguments, settings: ServerSettings, observability: Observability,
+    public init(_ arguments: some ServerArguments, observability: Observability,
                 announce: @escaping @Sendable (String) -> Void) async throws(StartupError) {
         let logger = observability.logger
         let store: PolicyStore
@@ -40,6 +40,7 @@ public struct ServerApplication {
         for removed in store.removedTemporaries {
             announce("toaster-server: removed \(removed), left by a policy write that never finished")
         }
+        let settings = try await arguments.settings()
         reloads = Self.reloadOnHangup(store)
         let limits = arguments.connectionLimits
         if let warning = limits.raiseDescriptorLimit(listeners: 2) { announce("toaster-server: \(warning)") }

@@ -1,6 +1,5 @@
 /// What toaster-server starts with, its flags read: the command conforms, as the command of
-/// Hummingbird's template conforms to its `AppArguments`. How the routes answer
-/// (`ServerSettings`) comes apart: its secrets are read from files first.
+/// Hummingbird's template conforms to its `AppArguments`.
 public protocol ServerArguments {
     var policyPlace: PolicyPlace { get }
     /// The public listener's address.
@@ -12,6 +11,9 @@ public protocol ServerArguments {
     var connectionLimits: ConnectionLimits { get }
     /// How long a graceful shutdown lets open requests finish before their connections are closed.
     var shutdownDeadline: Duration { get }
+    /// How the routes answer, the secrets read from the files the flags name; asked for once
+    /// the policy is open.
+    func settings() async throws(StartupError) -> ServerSettings
 }
 
 /// Where the served policy is kept.
