@@ -59,6 +59,10 @@ import ToasterPolicy
             try await client.execute(uri: "/v1/apps/2/appStoreVersions", method: .get, headers: [.authorization: "Bearer \(token)"]) { response in
                 #expect(response.status == .notFound)
             }
+            // The scheme is case-insensitive (RFC 9110, 11.1), as for the admin API's token.
+            try await client.execute(uri: "/v1/apps/1/appStoreVersions", method: .get, headers: [.authorization: "bearer \(token)"]) { response in
+                #expect(response.status == .ok)
+            }
             try await client.execute(uri: "/v1/apps/1/appStoreVersions", method: .get) { response in
                 #expect(response.status == .unauthorized)
                 #expect(String(buffer: response.body).contains(#""detail":"no bearer token""#))
