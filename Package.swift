@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),
         .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
+        // toaster-server's policy document and its validation: pure, so preflight reads it too.
+        .target(name: "ToasterPolicy", dependencies: ["ToasterCore"]),
         // The one rule for statuses and messages both executables follow (docs/03, 6).
         .target(
             name: "ToasterCommandLine",
@@ -43,14 +45,14 @@ let package = Package(
         .target(
             name: "ToasterServices",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "CHTTPFetch",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "CHTTPFetch",
                 .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
             name: "ToasterServer",
             dependencies: [
-                "ToasterCore", "ToasterFiles",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -69,12 +71,9 @@ let package = Package(
         .executableTarget(
             name: "toaster-server",
             dependencies: [
-                "ToasterServer", "ToasterCore", "ToasterFiles", "ToasterCommandLine",
+                "ToasterServer", "ToasterPolicy", "ToasterCore", "ToasterFiles", "ToasterCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -105,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "ToasterServicesTests",
             dependencies: [
-                "ToasterServices", "ToasterServer", "ToasterFiles", "ToasterTestSupport",
+                "ToasterServices", "ToasterServer", "ToasterPolicy", "ToasterFiles", "ToasterTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -114,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "ToasterServerTests",
             dependencies: [
-                "ToasterServer", "ToasterTestSupport",
+                "ToasterServer", "ToasterPolicy", "ToasterTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -168,6 +168,24 @@ import ToasterTestSupport
         }
     }
 
+    @Test func aRequestTheDecoderCannotParseIsAnsweredLoggedAndCounted() async throws {
+        let server = try ServerProcess()
+        let connection = try RawConnection(server.baseURL)
+        // A header line without a colon: NIO's decoder refuses it and Hummingbird answers 400.
+        try connection.send("GET /lookup?id=1234567890 HTTP/1.1\r\nHost: t\r\nno colon here\r\n\r\n")
+        let answer = try #require(connection.readUntilClosed(within: 10))
+        #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request"), "\(answer)")
+        let id = try #require(answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-request-id: ") }?.dropFirst(14),
+                              "an id: \(answer)")
+        try server.waitForOutput("status=400")
+        let line = server.output.split(separator: "\n").first { $0.contains(" info request ") && $0.hasSuffix("status=400") }
+        #expect(line?.contains(" bytes=0 ") == true, "\(server.output.suffix(2000))")
+        #expect(line?.contains("method=- path=- request_id=\(id) status=400") == true, "\(server.output.suffix(2000))")
+        let metrics = try await server.metrics()
+        let series = #"toaster_http_requests_total{route="unmatched",status="400"} 1"#
+        #expect(metrics.contains(series), "\(series) in \(metrics.sorted())")
+    }
+
     @Test func theAdminAPIIsOnlyOnItsOwnListener() async throws {
         let server = try ServerProcess()
         #expect(server.adminURL != server.baseURL)

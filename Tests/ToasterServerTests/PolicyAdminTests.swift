@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import ToasterServer
+import ToasterPolicy
 import ToasterTestSupport
 
 /// The policy as an editor sees it: read with its ETag, replaced only over what was read, and
@@ -117,7 +118,7 @@ import ToasterTestSupport
     @Test func aPolicyOverOneMebibyteIsRefusedAsTooLarge() async throws {
         try await ExampleServer.run { client, store in
             let before = store.served.eTag
-            let body = ByteBuffer(repeating: UInt8(ascii: " "), count: ToasterRoutes.maximumPolicyBytes + 1)
+            let body = ByteBuffer(repeating: UInt8(ascii: " "), count: ServicePolicy.maximumBytes + 1)
             try await client.execute(uri: "/admin/policy", method: .put, headers: bearer, body: body) { response in
                 #expect(response.status == .contentTooLarge)
                 #expect(String(buffer: response.body).contains("larger than 1048576 bytes"))

@@ -32,8 +32,9 @@ package enum ExampleServer {
             try FileManager.default.copyItem(atPath: Examples.policy.path, toPath: path)
         }
         let store = try PolicyStore(path: path, observability: observability)
-        let service = Application(router: ToasterRoutes.router(store: store, settings: settings), logger: quiet)
-        let admin = Application(router: AdminRoutes.router(store: store, settings: settings, attempts: attempts), logger: quiet)
+        let service = Application(router: ToasterRoutes.router(store: store, settings: settings, observability: observability), logger: quiet)
+        let admin = Application(router: AdminRoutes.router(store: store, settings: settings, observability: observability, attempts: attempts),
+                                logger: quiet)
         try await service.test(.router) { serviceClient in
             try await admin.test(.router) { adminClient in
                 try await test(Listeners(service: serviceClient, admin: adminClient), store)
