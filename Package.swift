@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),
         .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
+        // toaster-server's policy document and its validation: pure, so preflight reads it too.
+        .target(name: "ToasterPolicy", dependencies: ["ToasterCore"]),
         // The one rule for statuses and messages both executables follow (docs/03, 6).
         .target(
             name: "ToasterCommandLine",
@@ -43,14 +45,14 @@ let package = Package(
         .target(
             name: "ToasterServices",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "CHTTPFetch",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "CHTTPFetch",
                 .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(
             name: "ToasterServer",
             dependencies: [
-                "ToasterCore", "ToasterFiles",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -69,12 +71,9 @@ let package = Package(
         .executableTarget(
             name: "toaster-server",
             dependencies: [
-                "ToasterServer", "ToasterCore", "ToasterFiles", "ToasterCommandLine",
+                "ToasterServer", "ToasterPolicy", "ToasterCore", "ToasterFiles", "ToasterCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -87,10 +86,25 @@ let package = Package(
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
         // The key decoder, bytes in and keys out: no terminal needed.
         .testTarget(name: "ToasterTerminalTests", dependencies: ["ToasterTerminal", "ToasterCore"]),
+        // What the test targets share: fake time, fixtures, the example server in process, the
+        // tmux terminal and the helpers that start, wait for and talk to processes. A regular
+        // target, since a test target cannot be imported; only the test targets depend on it.
+        .target(
+            name: "ToasterTestSupport",
+            dependencies: [
+                "ToasterCore", "ToasterServices", "ToasterServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/ToasterTestSupport"
+        ),
         .testTarget(
             name: "ToasterServicesTests",
             dependencies: [
-                "ToasterServices", "ToasterServer", "ToasterFiles",
+                "ToasterServices", "ToasterServer", "ToasterPolicy", "ToasterFiles", "ToasterTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -99,15 +113,19 @@ let package = Package(
         .testTarget(
             name: "ToasterServerTests",
             dependencies: [
-                "ToasterServer",
+                "ToasterServer", "ToasterPolicy", "ToasterTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        // Depends on the executable so that `swift test` builds the binary it drives.
-        .testTarget(name: "ToasterPTYTests", dependencies: ["toastercli", "toaster-server", "ToasterCore"]),
+        // The real binaries as processes, no terminal: their output, statuses and files, and
+        // toaster-server in front of traffic. Depends on the executables so that `swift test`
+        // builds the binaries it runs.
+        .testTarget(name: "ToasterProcessTests", dependencies: ["toastercli", "toaster-server", "ToasterTestSupport"]),
+        // The real binary in a real pseudo-terminal (tmux). Depends on the executables for the same reason.
+        .testTarget(name: "ToasterPTYTests", dependencies: ["toastercli", "toaster-server", "ToasterCore", "ToasterTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -100,10 +100,7 @@ public final class TerminalRunner<Program: TerminalProgram> {
     /// Blocks until input, a signal, posted work or the next timer; true when the terminal
     /// has gone away.
     private func wait(signals: Int32) -> Bool {
-        let timeout = timers.map(\.deadline).min().map { deadline -> Int32 in
-            let remaining = ContinuousClock.now.duration(to: deadline).components
-            return Int32(clamping: max(0, remaining.seconds * 1000 + (remaining.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000))
-        } ?? -1
+        let timeout = timers.map(\.deadline).min().map { Int32(clamping: max(0, ContinuousClock.now.duration(to: $0).millisecondsRoundedUp)) } ?? -1
         return LoopWait.wait(signals: signals, mailbox: mailbox.readDescriptor, milliseconds: timeout)
     }
 

@@ -1,14 +1,12 @@
 import Testing
 import ToasterCore
+import ToasterTestSupport
 
 /// The alert's buttons as UIAlertController lays out actions, in every language at 80 and 40
 /// columns: the skip alert's three stacked in the order Siren adds them, the optional alert's
 /// two side by side; full labels off the borders, the focus ring and the hint following the
 /// layout.
 @Suite struct AlertButtonsTests {
-    static let skippable = ["--rules", "relaxed", "--app-version", "1.9.0", "--store-version", "1.10.0"]
-    static let optional = ["--app-version", "1.9.0", "--store-version", "1.10.0"]
-
     /// Update, Next time, Skip this version: the order Siren adds the skip alert's actions.
     static let skipButtons: [Language: [String]] = [
         .ko: ["업데이트", "다음에", "이 버전 건너뛰기"],
@@ -19,7 +17,7 @@ import ToasterCore
     @Test(arguments: [Language.ko, .en, .ja], [80, 40])
     func threeButtonsStackTopToBottomInTheOrderAdded(language: Language, width: Int) throws {
         let labels = try #require(Self.skipButtons[language])
-        let app = try ToasterApp(["--locale", language.rawValue] + Self.skippable, width: width, height: 24)
+        let app = try ToasterApp(["--locale", language.rawValue] + ToasterApp.skippableUpdate, width: width, height: 24)
         // The hint row is the frame's last write: once it shows, the box above it is whole.
         let screen = try app.terminal.waitForScreen("the three buttons") { screen in
             labels.allSatisfy(screen.contains) && screen.contains("[ \(labels[0]) ]") && screen.contains("Ctrl-C")
@@ -64,7 +62,7 @@ import ToasterCore
     @Test(arguments: [Language.ko, .en, .ja], [80, 40])
     func twoButtonsSitSideBySideInTheOrderAdded(language: Language, width: Int) throws {
         let labels = try #require(Self.optionalButtons[language])
-        let app = try ToasterApp(["--locale", language.rawValue] + Self.optional, width: width, height: 24)
+        let app = try ToasterApp(["--locale", language.rawValue] + ToasterApp.optionalUpdate, width: width, height: 24)
         let screen = try app.terminal.waitForScreen("the two buttons") { screen in
             screen.contains("  \(labels[0])  ") && screen.contains("[ \(labels[1]) ]") && screen.contains("Ctrl-C")
         }

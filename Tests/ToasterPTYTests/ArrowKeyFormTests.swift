@@ -1,11 +1,12 @@
 import Testing
+import ToasterTestSupport
 
 /// Arrows reach the alert in every form terminals send them: CSI (`ESC [ D`, from terminals
 /// that ignore application cursor mode), SS3 (`ESC O C`) and modified (`ESC [ 1 ; 5 D`).
 /// None of them may be read as a lone Esc, which on the optional alert answers 다음에.
 @Suite struct ArrowKeyFormTests {
     @Test func everyArrowFormMovesTheFocusAndAnswersNothing() throws {
-        let app = try ToasterApp(OptionalAlertTests.optional)
+        let app = try ToasterApp(ToasterApp.optionalUpdate)
         try app.terminal.waitForScreen("the optional alert") { $0.contains("[ 업데이트 ]") && $0.contains("└") }
         try app.terminal.sendBytes("1b", "5b", "44")
         try app.terminal.waitFor("[ 다음에 ]")
@@ -18,7 +19,7 @@ import Testing
         // Input is read in order: once focus-out shows, every byte before it has been handled.
         try app.focusOutAndWait()
         let screen = try app.terminal.screen()
-        #expect(screen.contains(OptionalAlertTests.title) && screen.contains("[ 다음에 ]"), "the alert is up, focus on 다음에")
+        #expect(screen.contains(ToasterApp.optionalTitle) && screen.contains("[ 다음에 ]"), "the alert is up, focus on 다음에")
         #expect(try app.trace.summary().filter { $0.hasPrefix("alertDismissed") }.isEmpty, "nothing was answered")
         // An inactive scene takes no keys: back to active before the next one.
         try app.terminal.focusIn()
@@ -30,7 +31,7 @@ import Testing
     /// Broken UTF-8, a report never asked for, a sequence cut off by another, F1: none of it
     /// answers the alert, and the keys after it still work.
     @Test func garbageInputAnswersNothing() throws {
-        let app = try ToasterApp(OptionalAlertTests.optional)
+        let app = try ToasterApp(ToasterApp.optionalUpdate)
         try app.terminal.waitForScreen("the optional alert") { $0.contains("[ 업데이트 ]") && $0.contains("└") }
         try app.terminal.sendBytes("ff", "fe", "c0", "af", "80", "1b", "5b", "3f", "31", "3b", "32", "63",
                                    "1b", "5b", "3c", "39", "39", "3b", "1b", "4f", "50", "ed", "95")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// The forced alert of a bare launch (app 1.0.0, demo store 2.0.0), driven through a real pty.
 @Suite struct ForcedAlertTests {

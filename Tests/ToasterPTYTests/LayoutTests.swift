@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// Every size from 30×8 up, resizes at any moment, and text from a hostile payload.
 @Suite struct LayoutTests {

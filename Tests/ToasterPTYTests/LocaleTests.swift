@@ -1,4 +1,5 @@
 import Testing
+import ToasterTestSupport
 
 /// Every text in the chosen language, from `--locale` or the environment.
 @Suite struct LocaleTests {

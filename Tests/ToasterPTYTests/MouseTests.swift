@@ -1,5 +1,6 @@
 import Testing
 import ToasterCore
+import ToasterTestSupport
 
 /// A click on a button activates it, where the terminal reports the mouse (tmux does).
 @Suite struct MouseTests {
@@ -25,7 +26,7 @@ import ToasterCore
     /// it: the click reads the layout the screen was drawn from.
     @Test(arguments: [80, 40])
     func clickingSkipLandsOnSkipInTheStack(width: Int) throws {
-        let app = try ToasterApp(["--locale", "ja"] + AlertButtonsTests.skippable, width: width)
+        let app = try ToasterApp(["--locale", "ja"] + ToasterApp.skippableUpdate, width: width)
         let screen = try app.terminal.waitForScreen("the three buttons") { $0.contains("このバージョンをスキップ") && $0.contains("Ctrl-C") }
         let skip = try position(of: "このバージョンをスキップ", in: screen)
         let update = try position(of: "アップデート ]", in: screen)

@@ -1,13 +1,11 @@
 import Testing
+import ToasterTestSupport
 
 /// The optional alert (app 1.9.0, store 1.10.0) and an up-to-date launch.
 @Suite struct OptionalAlertTests {
-    static let optional = ["--app-version", "1.9.0", "--store-version", "1.10.0"]
-    static let title = "기능 업데이트 알림"
-
     @Test func offersLaterThenUpdateWithFocusOnUpdate() throws {
-        let app = try ToasterApp(Self.optional)
-        let screen = try app.terminal.waitFor(Self.title)
+        let app = try ToasterApp(ToasterApp.optionalUpdate)
+        let screen = try app.terminal.waitFor(ToasterApp.optionalTitle)
         let buttons = try #require(screen.components(separatedBy: "\n").first { $0.contains("다음에") })
         let later = try #require(buttons.range(of: "다음에"))
         let update = try #require(buttons.range(of: "[ 업데이트 ]"))
@@ -20,29 +18,29 @@ import Testing
     }
 
     @Test func escapeMeansLaterAndTheAlertStaysAwayWhenFocusReturns() throws {
-        let app = try ToasterApp(Self.optional)
-        try app.terminal.waitFor(Self.title)
+        let app = try ToasterApp(ToasterApp.optionalUpdate)
+        try app.terminal.waitFor(ToasterApp.optionalTitle)
         try app.terminal.press("Escape")
-        try app.terminal.waitForGone(Self.title)
+        try app.terminal.waitForGone(ToasterApp.optionalTitle)
         try app.trace.waitFor("the later answer") { $0.contains("alertDismissed 다음에") }
         try app.focusOutAndWait()
         try app.terminal.focusIn()
         let screen = try app.terminal.waitFor("scene: active")
-        #expect(!screen.contains(Self.title))
+        #expect(!screen.contains(ToasterApp.optionalTitle))
         try app.terminal.press("Down")
         try app.terminal.waitFor("▸ SceneDelegate 생명주기 정리")
         #expect(try app.trace.count("alertPresented NoticeFeatUpdate") == 1)
     }
 
     @Test func updateOpensTheStoreAndReturningShowsNoAlert() throws {
-        let app = try ToasterApp(Self.optional)
-        try app.terminal.waitFor(Self.title)
+        let app = try ToasterApp(ToasterApp.optionalUpdate)
+        try app.terminal.waitFor(ToasterApp.optionalTitle)
         try app.terminal.press("Enter")
         try app.terminal.waitFor("App Store")
         try app.terminal.press("Left")
         try app.trace.waitFor("the re-check after returning") { $0.filter { $0.hasPrefix("versionCheck") }.count == 2 }
         let screen = try app.terminal.waitFor("scene: active")
-        #expect(!screen.contains(Self.title))
+        #expect(!screen.contains(ToasterApp.optionalTitle))
         #expect(try app.trace.count("alertPresented NoticeFeatUpdate") == 1)
     }
 

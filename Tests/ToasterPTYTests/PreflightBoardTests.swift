@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// `preflight --watch` on a terminal: the storefront board, driven against a toaster-server
 /// whose storefronts lag a release.
 @Suite struct PreflightBoardTests {
-    typealias Policy = PreflightCommandTests
+    typealias Policy = PreflightFixtures
 
     /// The board in an interactive shell, which records the terminal's state before and after.
     private static func board(_ server: ServerProcess, _ arguments: String, width: Int = 100, height: Int = 30,
@@ -101,8 +102,8 @@ import Testing
     }
 
     @Test func anUnreleasedMinimumIsStuckUntilReleasedThenTheBoardEnds() async throws {
-        let server = try AppStoreConnectPreflightTests.server(state: "PENDING_DEVELOPER_RELEASE")
-        let asc = AppStoreConnectPreflightTests.self
+        let server = try AppStoreConnectFixtures.server(state: "PENDING_DEVELOPER_RELEASE")
+        let asc = AppStoreConnectFixtures.self
         let app = try Self.board(server, "--countries kr --min-required-version 2.0.0 --installed-versions 1.9.0 --watch --interval 0.5 "
                                    + "--rate 60000 --asc-url \(server.baseURL) --asc-key-id \(asc.keyID) --asc-issuer-id \(asc.issuerID) "
                                    + "--asc-private-key \(ToasterApp.quote(try asc.key()))")

@@ -1,16 +1,15 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// Answers remembered across launches: later, skip, and the forced decision offline.
 @Suite struct RememberedAnswersTests {
-    static let optionalTitle = "기능 업데이트 알림"
-
     /// Launches, waits for the optional alert, answers it with `keys`, quits from home.
     private func answerOptionalAlert(_ arguments: [String], keys: [String]) throws {
         let app = try ToasterApp(arguments)
-        try app.terminal.waitFor(Self.optionalTitle)
+        try app.terminal.waitFor(ToasterApp.optionalTitle)
         for key in keys { try app.terminal.press(key) }
-        try app.terminal.waitForGone(Self.optionalTitle)
+        try app.terminal.waitForGone(ToasterApp.optionalTitle)
         try app.terminal.press("q")
         #expect(try app.waitForExit() == 0)
     }
@@ -26,12 +25,12 @@ import Testing
 
         let sameDay = try ToasterApp(base + ["--now", "2026-11-22T20:00:00Z"])
         let screen = try sameDay.terminal.waitFor("» 2026-11-22T09:00:00Z에 보였어요 · 다음은 2026-11-23T09:00:00Z 이후")
-        #expect(!screen.contains(Self.optionalTitle))
+        #expect(!screen.contains(ToasterApp.optionalTitle))
         #expect(try heldBackGates(sameDay) == ["frequency"])
         #expect(try sameDay.trace.count("alertPresented NoticeFeatUpdate") == 0)
 
         let nextDay = try ToasterApp(base + ["--now", "2026-11-23T09:00:01Z"])
-        try nextDay.terminal.waitFor(Self.optionalTitle)
+        try nextDay.terminal.waitFor(ToasterApp.optionalTitle)
         #expect(try heldBackGates(nextDay).isEmpty)
     }
 
@@ -43,7 +42,7 @@ import Testing
         try first.terminal.press("End")
         try first.terminal.waitFor("[ 이 버전 건너뛰기 ]")
         try first.terminal.press("Enter")
-        try first.terminal.waitForGone(Self.optionalTitle)
+        try first.terminal.waitForGone(ToasterApp.optionalTitle)
         try first.trace.waitFor("the skip") { $0.contains("alertDismissed 이 버전 건너뛰기") }
         try first.terminal.press("q")
         #expect(try first.waitForExit() == 0)
@@ -62,7 +61,7 @@ import Testing
         }
 
         let newer = try ToasterApp(base + ["--store-version", "1.11.0", "--now", "2026-11-30T09:00:00Z"])
-        try newer.terminal.waitFor(Self.optionalTitle)
+        try newer.terminal.waitFor(ToasterApp.optionalTitle)
 
         let reset = try Toolchain.run([Toolchain.toastercli, "state", "reset", "--state-dir", state.path])
         #expect(reset.stdout.contains("forgot \(state.demoAppFile)"))

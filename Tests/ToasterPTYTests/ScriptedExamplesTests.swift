@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// The scripted tests in examples/scripted, run against this build so that the examples a QA
 /// engineer copies never rot. Each proves the forced alert holds and the optional one closes.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// toastercli against a live toaster-server on loopback.
 @Suite struct ServiceTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToasterCore
+import ToasterTestSupport
 
 /// Terminals too small for all of the alert: it keeps off the status line and the hint, cuts
 /// its text with `…`, and below the size that holds its buttons asks for a larger terminal

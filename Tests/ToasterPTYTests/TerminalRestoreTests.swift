@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// Every way out gives the terminal back: line discipline as before, focus reporting off,
 /// cursor visible, main screen.

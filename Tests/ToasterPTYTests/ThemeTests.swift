@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// Themes as the terminal shows them: colours read back from tmux's capture with attributes.
 @Suite struct ThemeTests {

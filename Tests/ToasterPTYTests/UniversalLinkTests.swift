@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToasterTestSupport
 
 /// `--open-url` with the example apple-app-site-association file, and `links check`.
 @Suite struct UniversalLinkTests {

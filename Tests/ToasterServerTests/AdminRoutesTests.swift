@@ -3,31 +3,24 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import Synchronization
 import Testing
 @testable import ToasterServer
+import ToasterTestSupport
 
 /// The admin listener's routes and its token rules, in process.
 @Suite struct AdminRoutesTests {
     @Test func theBearerSchemeIsCaseInsensitive() {
-        #expect(AdminRoutes.bearerToken("Bearer s3cret") == "s3cret")
-        #expect(AdminRoutes.bearerToken("bearer s3cret") == "s3cret")
-        #expect(AdminRoutes.bearerToken("BEARER   s3cret ") == "s3cret")
-        #expect(AdminRoutes.bearerToken("Basic s3cret") == nil)
-        #expect(AdminRoutes.bearerToken("Bearers3cret") == nil)
-        #expect(AdminRoutes.bearerToken(nil) == nil)
-    }
-
-    /// A clock that moves only when told.
-    private final class SteppedClock: Sendable {
-        private let instant = Mutex(ContinuousClock.now)
-        var now: ContinuousClock.Instant { instant.withLock { $0 } }
-        func advance(_ step: Duration) { instant.withLock { $0 += step } }
+        #expect(BearerToken.parse("Bearer s3cret") == "s3cret")
+        #expect(BearerToken.parse("bearer s3cret") == "s3cret")
+        #expect(BearerToken.parse("BEARER   s3cret ") == "s3cret")
+        #expect(BearerToken.parse("Basic s3cret") == nil)
+        #expect(BearerToken.parse("Bearers3cret") == nil)
+        #expect(BearerToken.parse(nil) == nil)
     }
 
     @Test func wrongTokensLockAnAddressOutUntilItsWindowEnds() {
-        let clock = SteppedClock()
-        let attempts = TokenAttempts(allowed: 2, window: .seconds(10), maximumAddresses: 2, now: { clock.now })
+        let clock = VirtualPace()
+        let attempts = TokenAttempts(allowed: 2, window: .seconds(10), maximumAddresses: 2, now: { clock.instant })
         #expect(attempts.lockout(of: "10.0.0.1") == nil)
         #expect(attempts.failed(by: "10.0.0.1") == 1)
         #expect(attempts.failed(by: "10.0.0.1") == 0)
@@ -41,8 +34,8 @@ import Testing
     }
 
     @Test func rememberedAddressesAreBounded() {
-        let clock = SteppedClock()
-        let attempts = TokenAttempts(allowed: 1, window: .seconds(60), maximumAddresses: 2, now: { clock.now })
+        let clock = VirtualPace()
+        let attempts = TokenAttempts(allowed: 1, window: .seconds(60), maximumAddresses: 2, now: { clock.instant })
         _ = attempts.failed(by: "a")
         clock.advance(.seconds(1))
         _ = attempts.failed(by: "b")
@@ -55,7 +48,7 @@ import Testing
     @Test func aPolicyThatCannotBeWrittenIs500WithoutAPath() async throws {
         try await ExampleServer.run(place: { place in
             let path = place.appendingPathComponent("policy.json").path
-            try FileManager.default.copyItem(atPath: ExampleServer.example.path, toPath: path)
+            try FileManager.default.copyItem(atPath: Examples.policy.path, toPath: path)
             // A folder where the write's temporary file must go: creating the file fails, as on
             // a full or read-only disk (permissions would not stop root).
             try FileManager.default.createDirectory(atPath: "\(path).tmp-\(getpid())", withIntermediateDirectories: false)
@@ -77,7 +70,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("policy.json").path
-        try FileManager.default.copyItem(atPath: ExampleServer.example.path, toPath: path)
+        try FileManager.default.copyItem(atPath: Examples.policy.path, toPath: path)
         let store = try PolicyStore(path: path, observability: Observability())
         let bearer: HTTPFields = [.authorization: "Bearer \(ExampleServer.token)"]
         let service = Application(router: ToasterRoutes.router(store: store, settings: ExampleServer.settings), logger: ExampleServer.quiet)

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import JWTKit
 import Testing
 @testable import ToasterServer
+import ToasterPolicy
 
 /// The policy's `appStoreConnect` object and the simulated App Store Connect's refusals.
 @Suite struct AppStoreConnectPolicyTests {
@@ -57,6 +58,10 @@ import Testing
             }
             try await client.execute(uri: "/v1/apps/2/appStoreVersions", method: .get, headers: [.authorization: "Bearer \(token)"]) { response in
                 #expect(response.status == .notFound)
+            }
+            // The scheme is case-insensitive (RFC 9110, 11.1), as for the admin API's token.
+            try await client.execute(uri: "/v1/apps/1/appStoreVersions", method: .get, headers: [.authorization: "bearer \(token)"]) { response in
+                #expect(response.status == .ok)
             }
             try await client.execute(uri: "/v1/apps/1/appStoreVersions", method: .get) { response in
                 #expect(response.status == .unauthorized)

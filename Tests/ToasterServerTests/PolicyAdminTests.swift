@@ -5,6 +5,8 @@ import HummingbirdTesting
 import Logging
 import Testing
 @testable import ToasterServer
+import ToasterPolicy
+import ToasterTestSupport
 
 /// The policy as an editor sees it: read with its ETag, replaced only over what was read, and
 /// the file kept as the operator made it.
@@ -59,7 +61,7 @@ import Testing
         try await ExampleServer.run(place: { folder in
             let version = folder.appendingPathComponent("..2026_11_23")
             try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: ExampleServer.example, to: version.appendingPathComponent("policy.json"))
+            try FileManager.default.copyItem(at: Examples.policy, to: version.appendingPathComponent("policy.json"))
             chmod(version.appendingPathComponent("policy.json").path, 0o600)
             try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("..data").path, withDestinationPath: "..2026_11_23")
             try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("policy.json").path,
@@ -116,7 +118,7 @@ import Testing
     @Test func aPolicyOverOneMebibyteIsRefusedAsTooLarge() async throws {
         try await ExampleServer.run { client, store in
             let before = store.served.eTag
-            let body = ByteBuffer(repeating: UInt8(ascii: " "), count: ToasterRoutes.maximumPolicyBytes + 1)
+            let body = ByteBuffer(repeating: UInt8(ascii: " "), count: ServicePolicy.maximumBytes + 1)
             try await client.execute(uri: "/admin/policy", method: .put, headers: bearer, body: body) { response in
                 #expect(response.status == .contentTooLarge)
                 #expect(String(buffer: response.body).contains("larger than 1048576 bytes"))

@@ -6,6 +6,8 @@ import Logging
 import Testing
 import ToasterCore
 @testable import ToasterServer
+import ToasterPolicy
+import ToasterTestSupport
 
 /// Every route, through Hummingbird's in-process test client.
 @Suite struct ToasterRoutesTests {

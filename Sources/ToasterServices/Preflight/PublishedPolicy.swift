@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ToasterCore
 import ToasterFiles
+import ToasterPolicy
 
 /// The policy about to be published, read from where a team keeps it: a Remote Config answer,
 /// a CMS force-update object, or a toaster-server policy file. Each becomes one `PolicyLayer`.
@@ -20,38 +21,28 @@ public enum PublishedPolicy {
         return PolicyLayer(name: "CMS \(text)", policy: try source.fetchPolicy())
     }
 
-    /// The app's entries in a toaster-server policy file: its `minRequiredVersion` (as Remote
-    /// Config serves it) and its `forced` object (as the CMS serves it).
+    /// The app's entries in a toaster-server policy file, validated as the server validates it:
+    /// its `minRequiredVersion` (as Remote Config serves it) and its `forced` object (as the CMS
+    /// serves it).
     public static func serverPolicy(_ path: String, appID: String?, bundleID: String?) throws(SourceError) -> [PolicyLayer] {
-        let data: Data
-        do { data = try BoundedFile.read(path, limit: 1 << 20) } catch { throw SourceError(.misconfigured, "--policy \(path): \(error.description)") }
-        let file = try JSONPayload.decode(ServerPolicyFile.self, from: data, what: "--policy \(path)").value
-        guard let index = file.apps.firstIndex(where: { app in
+        let data: Data, policy: ServicePolicy
+        do { data = try BoundedFile.read(path, limit: ServicePolicy.maximumBytes) } catch {
+            throw SourceError(.misconfigured, "--policy \(path): \(error.description)")
+        }
+        do { policy = try ServicePolicy.validated(from: data) } catch { throw SourceError(.misconfigured, "--policy \(path): \(error.description)") }
+        guard let app = policy.apps.first(where: { app in
             appID.map { String(app.trackId) == $0 } ?? false || bundleID.map { app.bundleId == $0 } ?? false
         }) else {
             throw SourceError(.misconfigured, "--policy \(path) has no app with \(appID.map { "trackId \($0)" } ?? "bundleId \(bundleID ?? "")")")
         }
-        let app = file.apps[index]
         var layers: [PolicyLayer] = []
         if let minimum = app.minRequiredVersion {
             layers.append(PolicyLayer(name: "policy \(path) minRequiredVersion",
                                       policy: UpdatePolicy(minimumRequiredVersion: minimum)))
         }
         if let forced = app.forced {
-            layers.append(PolicyLayer(name: "policy \(path) forced", policy: try forced.policy(absence: nil, what: "--policy \(path) (apps[\(index)].forced)")))
+            layers.append(PolicyLayer(name: "policy \(path) forced", policy: forced.updatePolicy))
         }
         return layers
     }
-}
-
-/// What preflight reads of a toaster-server policy (docs/06-server.md); the server validates the rest.
-private struct ServerPolicyFile: Decodable {
-    struct App: Decodable {
-        let trackId: Int
-        let bundleId: String
-        let minRequiredVersion: String?
-        let forced: CMSForceUpdate?
-    }
-
-    let apps: [App]
 }

@@ -43,7 +43,7 @@ struct HTTPFetcher: Sendable {
     /// Blocks until the answer or the deadline, and returns it whatever its status: only what
     /// keeps an answer from arriving whole is a failure.
     func answer(_ url: String, headers: [(String, String)] = [], body: Data? = nil) throws(SourceError) -> Answer {
-        let milliseconds = max(1, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = max(1, Int(timeout.wholeMilliseconds))
         let lines = headers.map { "\($0.0): \($0.1)" }
         var answer = toaster_http_result()
         defer { toaster_http_free(&answer) }
@@ -76,7 +76,7 @@ struct HTTPFetcher: Sendable {
                           location: Self.text(&answer.location), retryAfter: Self.text(&answer.retry_after),
                           body: answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data())
         case TOASTER_HTTP_TIMEOUT:
-            let seconds = timeout.components.seconds
+            let seconds = timeout.wholeSeconds
             throw SourceError(.timedOut, "timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (\(host))")
         case TOASTER_HTTP_REFUSED:
             throw SourceError(.unreachable, "cannot connect to \(host) (connection refused: \(message))")
@@ -148,6 +148,6 @@ enum RetryAfter {
         var epoch: Int64 = 0
         guard text.withCString({ toaster_http_date($0, &epoch) }) == 1 else { return nil }
         let seconds = Double(epoch) - now.timeIntervalSince1970
-        return .milliseconds(Int64(max(0, seconds) * 1000))
+        return .seconds(max(0, seconds))
     }
 }

@@ -3,11 +3,11 @@ import Testing
 
 /// Several domains' files: each URL answered from the file of its host.
 @Suite struct AssociatedDomainsSetTests {
-    static let app = AssociatedDomainsTests.app
+    static let app = LinkFixtures.app
 
     static func site(_ origin: String, _ path: String) throws -> AssociatedDomains.Site {
         let domain = try LinkDomain.origin(origin).get()
-        return .init(domain: domain, file: try IOSReadingTests.components(#"{"/": "\#(path)"}"#))
+        return .init(domain: domain, file: try LinkFixtures.components(#"{"/": "\#(path)"}"#))
     }
 
     @Test func eachURLIsAnsweredFromItsHostsFile() throws {
@@ -24,7 +24,7 @@ import Testing
 
     @Test func warningsNameTheirDomainWhenThereAreSeveral() throws {
         let typo = AssociatedDomains.Site(domain: try LinkDomain.origin("https://a.example").get(),
-                                          file: try IOSReadingTests.components(#"{"/": "/a", "exclued": true}"#))
+                                          file: try LinkFixtures.components(#"{"/": "/a", "exclued": true}"#))
         let domains = AssociatedDomains([typo, try Self.site("https://b.example", "/b")])
         #expect(domains.warnings.map(\.place) == ["a.example applinks.details[0].components[0]"])
         #expect(domains.verdict(for: "https://a.example/a", appID: Self.app).warnings.map(\.place) == ["a.example applinks.details[0].components[0]"])

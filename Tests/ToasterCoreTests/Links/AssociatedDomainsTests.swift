@@ -3,7 +3,7 @@ import Testing
 @testable import ToasterCore
 
 @Suite struct AssociatedDomainsTests {
-    static let app = "ABCDE12345.com.example.app"
+    static let app = LinkFixtures.app
 
     /// The `applinks` example of Apple's `applinks` reference and "Supporting associated domains".
     static let appleExample = """
@@ -28,14 +28,10 @@ import Testing
         }
         """
 
-    static func file(_ text: String) throws -> AssociatedDomainsFile {
-        try AssociatedDomainsFile(data: Data(text.utf8))
-    }
-
     /// A file with one details entry for `app` holding `components` (JSON text).
     static func components(_ components: String, defaults: String? = nil) throws -> AssociatedDomainsFile {
         let domain = defaults.map { "\"defaults\": \($0), " } ?? ""
-        return try file("{\"applinks\": {\(domain)\"details\": [{\"appID\": \"\(app)\", \"components\": [\(components)]}]}}")
+        return try LinkFixtures.file("{\"applinks\": {\(domain)\"details\": [{\"appID\": \"\(app)\", \"components\": [\(components)]}]}}")
     }
 
     static func outcome(_ file: AssociatedDomainsFile, _ url: String, app: String = app) -> LinkOutcome {
@@ -52,7 +48,7 @@ import Testing
         ("https://example.com/help/toaster?lang=en&articleNumber=1234", .match, 3),
     ])
     func appleExampleDecides(url: String, outcome: LinkOutcome, component: Int) throws {
-        let verdict = try Self.file(Self.appleExample).verdict(for: url, appID: Self.app)
+        let verdict = try LinkFixtures.file(Self.appleExample).verdict(for: url, appID: Self.app)
         #expect(verdict.outcome == outcome)
         #expect(verdict.decidedBy?.details == 0)
         #expect(verdict.decidedBy?.list == .components)
@@ -68,18 +64,18 @@ import Testing
         "https://example.com/BUY/toaster",
     ])
     func appleExampleDoesNotMatch(url: String) throws {
-        let verdict = try Self.file(Self.appleExample).verdict(for: url, appID: Self.app)
+        let verdict = try LinkFixtures.file(Self.appleExample).verdict(for: url, appID: Self.app)
         #expect(verdict.outcome == .noMatch)
         #expect(verdict.decidedBy == nil)
         #expect(verdict.reason == "no rule in details[0] matches")
     }
 
     @Test func theSecondAppIDOfAppIDsIsServedToo() throws {
-        #expect(Self.outcome(try Self.file(Self.appleExample), "https://example.com/buy/x", app: "ABCDE12345.com.example.app2") == .match)
+        #expect(Self.outcome(try LinkFixtures.file(Self.appleExample), "https://example.com/buy/x", app: "ABCDE12345.com.example.app2") == .match)
     }
 
     @Test func anAppTheFileDoesNotNameMatchesNothing() throws {
-        let verdict = try Self.file(Self.appleExample).verdict(for: "https://example.com/buy/x", appID: "ZZZZZ99999.com.example.other")
+        let verdict = try LinkFixtures.file(Self.appleExample).verdict(for: "https://example.com/buy/x", appID: "ZZZZZ99999.com.example.other")
         #expect(verdict.outcome == .noMatch)
         #expect(verdict.reason == "no details entry names ZZZZZ99999.com.example.other "
             + "(the file names ABCDE12345.com.example.app, ABCDE12345.com.example.app2)")
@@ -87,7 +83,7 @@ import Testing
 
     /// Apple's `applinks.Details` example: app-level defaults turn case sensitivity off.
     @Test func detailsDefaultsIgnoringCase() throws {
-        let file = try Self.file("""
+        let file = try LinkFixtures.file("""
             {"applinks": {"details": [{
               "appIDs": [ "ABCDE12345.com.example.app" ],
               "components": [ { "/": "/buy/*", "#": "my_great_product_123" } ],
@@ -114,7 +110,7 @@ import Testing
     }
 
     @Test func detailsEntriesAreTriedInOrderForTheirAppsOnly() throws {
-        let file = try Self.file("""
+        let file = try LinkFixtures.file("""
             {"applinks": {"details": [
               {"appID": "ABCDE12345.com.example.other", "components": [{"/": "/*", "exclude": true}]},
               {"appID": "ABCDE12345.com.example.app", "components": [{"/": "/a/*"}]},
@@ -130,7 +126,7 @@ import Testing
     }
 
     @Test func theReasonNamesEveryEntryTried() throws {
-        let file = try Self.file("""
+        let file = try LinkFixtures.file("""
             {"applinks": {"details": [
               {"appID": "ABCDE12345.com.example.app", "components": [{"/": "/a"}]},
               {"appID": "ABCDE12345.com.example.other", "components": [{"/": "/b"}]},
@@ -227,7 +223,7 @@ import Testing
         let domainOff = try Self.components(#"{"/": "/a"}, {"/": "/b", "caseSensitive": true}"#, defaults: #"{"caseSensitive": false}"#)
         #expect(Self.outcome(domainOff, "https://example.com/A") == .match)
         #expect(Self.outcome(domainOff, "https://example.com/B") == .noMatch)
-        let entryOn = try Self.file("""
+        let entryOn = try LinkFixtures.file("""
             {"applinks": {"defaults": {"caseSensitive": false},
               "details": [{"appID": "\(Self.app)", "defaults": {"caseSensitive": true}, "components": [{"/": "/a"}]}]}}
             """)
@@ -258,7 +254,7 @@ import Testing
     // MARK: - Legacy paths
 
     @Test func legacyPathsWithNOT() throws {
-        let file = try Self.file("""
+        let file = try LinkFixtures.file("""
             {"applinks": {"apps": [], "details": [
               {"appID": "9JA89QQLNQ.com.apple.wwdc", "paths": ["/wwdc/news/", "NOT /videos/wwdc/2010/*", "/videos/wwdc/201?/*"]},
               {"appID": "ABCD1234.com.apple.wwdc", "paths": ["*"]}
@@ -275,12 +271,12 @@ import Testing
     }
 
     @Test func legacyPathsIgnoreQueryAndFragment() throws {
-        let file = try Self.file(#"{"applinks": {"details": [{"appID": "\#(Self.app)", "paths": ["/a"]}]}}"#)
+        let file = try LinkFixtures.file(#"{"applinks": {"details": [{"appID": "\#(Self.app)", "paths": ["/a"]}]}}"#)
         #expect(Self.outcome(file, "https://example.com/a?x=1#y") == .match)
     }
 
     @Test func componentsWinOverPathsInOneEntry() throws {
-        let file = try Self.file(#"{"applinks": {"details": [{"appID": "\#(Self.app)", "paths": ["*"], "components": [{"/": "/a"}]}]}}"#)
+        let file = try LinkFixtures.file(#"{"applinks": {"details": [{"appID": "\#(Self.app)", "paths": ["*"], "components": [{"/": "/a"}]}]}}"#)
         #expect(Self.outcome(file, "https://example.com/b") == .noMatch)
         #expect(file.verdict(for: "https://example.com/a", appID: Self.app).decidedBy?.list == .components)
     }
@@ -340,7 +336,7 @@ import Testing
         ("[]", "the file must be a JSON object (it is an array)"),
     ])
     func aFileThatIsNotAJSONObjectCannotBeRead(text: String, message: String) {
-        #expect(throws: AssociatedDomainsError(message)) { try Self.file(text) }
+        #expect(throws: AssociatedDomainsError(message)) { try LinkFixtures.file(text) }
     }
 
     @Test(arguments: [
@@ -364,14 +360,14 @@ import Testing
          "applinks.substitutionVariables.food must be an array (it is a string): iOS ignores it"),
     ])
     func mistakesIOSReadsPastAreWarningsThatSayWhereAndWhat(text: String, warning: String) throws {
-        let file = try Self.file(text)
+        let file = try LinkFixtures.file(text)
         #expect(file.warnings.map(\.description).contains(warning), "\(file.warnings)")
     }
 
     @Test func nestingTooDeepIsRefusedNotACrash() {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: AssociatedDomainsError("the file is not JSON: line 1, column 513: nested deeper than 512 levels")) {
-            try Self.file(text)
+            try LinkFixtures.file(text)
         }
     }
 

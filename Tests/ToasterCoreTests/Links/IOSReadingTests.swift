@@ -7,11 +7,7 @@ import Testing
 /// reader would refuse. Cases marked "st-tech" are ported from st-tech/universal-links-test's
 /// suite (tests/node.test.ts), which asserts each one against `swcutil` on macOS in CI.
 @Suite struct IOSReadingTests {
-    static let app = AssociatedDomainsTests.app
-
-    static func components(_ components: String, applinks: String = "") throws -> AssociatedDomainsFile {
-        try AssociatedDomainsTests.file("{\"applinks\": {\(applinks)\"details\": [{\"appID\": \"\(app)\", \"components\": [\(components)]}]}}")
-    }
+    static let app = LinkFixtures.app
 
     static func outcome(_ file: AssociatedDomainsFile, _ path: String, app: String = app) -> LinkOutcome {
         file.verdict(for: "https://example.com" + path, appID: app).outcome
@@ -27,12 +23,12 @@ import Testing
         ("/", "/", .match), ("/", "/a", .noMatch), ("/*", "/", .match),
     ])
     func aTrailingSlashIsInsignificant(pattern: String, path: String, outcome: LinkOutcome) throws {
-        let file = try Self.components(#"{"/": "\#(pattern)"}"#)
+        let file = try LinkFixtures.components(#"{"/": "\#(pattern)"}"#)
         #expect(Self.outcome(file, path) == outcome, "\(pattern) against \(path)")
     }
 
     @Test func aMatchThatNeedsTheOptionalSlashIsAWarning() throws {
-        let file = try Self.components(#"{"/": "/buy/*"}"#)
+        let file = try LinkFixtures.components(#"{"/": "/buy/*"}"#)
         #expect(file.warnings.isEmpty)
         let lenient = file.verdict(for: "https://example.com/buy", appID: Self.app)
         #expect(lenient.outcome == .match)
@@ -49,7 +45,7 @@ import Testing
         ("abc", "/xabc", .noMatch), ("*.html", "/docs/a.html", .match), ("?*", "/", .noMatch),
     ])
     func theLeadingSlashOfAPathPatternIsOptional(pattern: String, path: String, outcome: LinkOutcome) throws {
-        let file = try Self.components(#"{"/": "\#(pattern)"}"#)
+        let file = try LinkFixtures.components(#"{"/": "\#(pattern)"}"#)
         let verdict = file.verdict(for: "https://example.com" + path, appID: Self.app)
         #expect(verdict.outcome == outcome, "\(pattern) against \(path)")
         if outcome == .match, pattern.first != "*" { #expect(!verdict.warnings.isEmpty, "works only because the slash is optional") }
@@ -57,7 +53,7 @@ import Testing
 
     /// Apple's `applinks.Details.Components` reference example.
     @Test func applesReferenceComponent() throws {
-        let file = try Self.components(##"{"/": "abc", "?": "def", "#": "*"}"##)
+        let file = try LinkFixtures.components(##"{"/": "abc", "?": "def", "#": "*"}"##)
         #expect(Self.outcome(file, "/abc?def") == .match)
         #expect(Self.outcome(file, "/abc?def#anything") == .match)
         #expect(Self.outcome(file, "/abc?de") == .noMatch)
@@ -69,7 +65,7 @@ import Testing
 
     @Test func appIDsWinOverAppID() throws {
         // st-tech: "should match multiple appIDs (appID is ignored)".
-        let both = try AssociatedDomainsTests.file("""
+        let both = try LinkFixtures.file("""
             {"applinks": {"details": [{"appID": "FOO.com.example.app", "appIDs": ["BAR.com.example.app", "BAZ.com.example.app"],
               "components": [{"/": "/search/"}]}]}}
             """)
@@ -78,7 +74,7 @@ import Testing
         #expect(Self.outcome(both, "/search/", app: "FOO.com.example.app") == .noMatch)
         #expect(both.warnings.map(\.description) == ["applinks.details[0].appID is ignored: when an entry has appIDs, iOS reads only appIDs"])
         // st-tech: "should ignore appID if appIDs provided".
-        let empty = try AssociatedDomainsTests.file("""
+        let empty = try LinkFixtures.file("""
             {"applinks": {"details": [{"appID": "FOO.com.example.app", "appIDs": [], "components": [{"/": "/search/"}]}]}}
             """)
         #expect(Self.outcome(empty, "/search/", app: "FOO.com.example.app") == .noMatch)
@@ -99,7 +95,7 @@ import Testing
          #"applinks.details[0] has an unknown key "appIds", which iOS ignores (did you mean "appIDs"?)"#),
     ])
     func aFileWithNothingForTheAppMatchesNothing(text: String, warning: String) throws {
-        let file = try AssociatedDomainsTests.file(text)
+        let file = try LinkFixtures.file(text)
         let verdict = file.verdict(for: "https://example.com/search/", appID: Self.app)
         #expect(verdict.outcome == .noMatch)
         #expect(file.warnings.map(\.description).contains(warning), "\(file.warnings)")
@@ -107,7 +103,7 @@ import Testing
 
     /// st-tech: "empty rule".
     @Test func anEntryWithNoComponentsMatchesNothing() throws {
-        let file = try Self.components("")
+        let file = try LinkFixtures.components("")
         #expect(Self.outcome(file, "/") == .noMatch)
         #expect(file.warnings.isEmpty)
     }
@@ -116,7 +112,7 @@ import Testing
 
     /// Apple's `applinks.SubstitutionVariables` example.
     @Test func customAndBuiltInVariables() throws {
-        let file = try Self.components(#"{"/": "/$(lang)_$(region)/$(food)/"}"#,
+        let file = try LinkFixtures.components(#"{"/": "/$(lang)_$(region)/$(food)/"}"#,
                                        applinks: #""substitutionVariables": {"food": ["burrito", "pizza", "sushi", "samosa"]}, "#)
         #expect(file.warnings.isEmpty)
         #expect(Self.outcome(file, "/en_US/pizza/") == .match)
@@ -134,19 +130,19 @@ import Testing
         ("region", "KR", true), ("region", "kr", false), ("lang", "ko", true), ("lang", "KO", false), ("lang", "fil", true),
     ])
     func builtInVariables(name: String, value: String, matches: Bool) throws {
-        let file = try Self.components(#"{"/": "/v/$(\#(name))"}"#)
+        let file = try LinkFixtures.components(#"{"/": "/v/$(\#(name))"}"#)
         #expect((Self.outcome(file, "/v/" + value) == .match) == matches, "$(\(name)) against \(value)")
     }
 
     @Test func variablesFollowTheComponentsCaseRule() throws {
-        let file = try Self.components(#"{"/": "/$(upper)/$(food)", "caseSensitive": false}"#,
+        let file = try LinkFixtures.components(#"{"/": "/$(upper)/$(food)", "caseSensitive": false}"#,
                                        applinks: #""substitutionVariables": {"food": ["Pizza"]}, "#)
         #expect(Self.outcome(file, "/q/PIZZA") == .match)
         #expect(Self.outcome(file, "/Q/pizza") == .match)
     }
 
     @Test func variableValuesCanHoldWildcardsAndNamesAreCaseSensitive() throws {
-        let file = try Self.components(#"{"/": "/shop/$(dept)"}, {"/": "/x/$(Dept)"}"#,
+        let file = try LinkFixtures.components(#"{"/": "/shop/$(dept)"}, {"/": "/x/$(Dept)"}"#,
                                        applinks: #""substitutionVariables": {"dept": ["toys/*", "bak?ry"]}, "#)
         #expect(Self.outcome(file, "/shop/toys/robots/1") == .match)
         #expect(Self.outcome(file, "/shop/bakery") == .match)
@@ -158,7 +154,7 @@ import Testing
     }
 
     @Test func variablesWorkInQueriesAndFragments() throws {
-        let file = try Self.components(##"{"?": {"lang": "$(lang)"}, "#": "$(digit)$(digit)"}"##)
+        let file = try LinkFixtures.components(##"{"?": {"lang": "$(lang)"}, "#": "$(digit)$(digit)"}"##)
         #expect(Self.outcome(file, "/?lang=ko#42") == .match)
         #expect(Self.outcome(file, "/?lang=zz#42") == .noMatch)
         #expect(Self.outcome(file, "/?lang=ko#4") == .noMatch)
@@ -167,7 +163,7 @@ import Testing
     // MARK: - 5. What iOS reads: older forms, non-string predicates, unknown keys
 
     @Test func legacyPathsWithNOTAreRead() throws {
-        let file = try AssociatedDomainsTests.file("""
+        let file = try LinkFixtures.file("""
             {"applinks": {"details": [{"appID": "\(Self.app)", "paths": ["NOT /videos/private/*", "/videos/*", 7]}]}}
             """)
         #expect(Self.outcome(file, "/videos/private/1") == .excluded)
@@ -177,7 +173,7 @@ import Testing
     }
 
     @Test func theIOS9DetailsDictionaryIsRead() throws {
-        let file = try AssociatedDomainsTests.file("""
+        let file = try LinkFixtures.file("""
             {"applinks": {"apps": [], "details": {"9JA89QQLNQ.com.apple.wwdc": {"paths": ["/wwdc/news/", "/videos/wwdc/2015/*"]}}}}
             """)
         let wwdc = "9JA89QQLNQ.com.apple.wwdc"
@@ -190,7 +186,7 @@ import Testing
     /// swcutil matches `?a=2` against `{"?": {"a": "1", "flag": true}}`: the whole dictionary is
     /// dropped, not only its item that is not a string.
     @Test func aQueryDictionaryWithANonStringValueIsIgnoredWhole() throws {
-        let file = try Self.components(#"{"/": "/list", "?": {"a": "1", "flag": true}}"#)
+        let file = try LinkFixtures.components(#"{"/": "/list", "?": {"a": "1", "flag": true}}"#)
         #expect(Self.outcome(file, "/list?a=2") == .match)
         #expect(Self.outcome(file, "/list") == .match)
         #expect(Self.outcome(file, "/other?a=1") == .noMatch, "the path still counts")
@@ -205,7 +201,7 @@ import Testing
 
     /// swcutil: `/`, `?` and `exclude` given in `defaults` act on a component that has only `#`.
     @Test func defaultsApplyToEveryKeyAComponentLeavesOut() throws {
-        let file = try Self.components(##"{"#": "promo"}"##, applinks: #""defaults": {"/": "/shop/*", "?": {"ref": "?*"}, "exclude": true}, "#)
+        let file = try LinkFixtures.components(##"{"#": "promo"}"##, applinks: #""defaults": {"/": "/shop/*", "?": {"ref": "?*"}, "exclude": true}, "#)
         let verdict = file.verdict(for: "https://example.com/shop/1?ref=mail#promo", appID: Self.app)
         #expect(verdict.outcome == .excluded)
         #expect(verdict.decidedBy?.text == ##"{"#": "promo", "/": "/shop/*", "?": {"ref": "?*"}, "exclude": true}"##)
@@ -219,14 +215,14 @@ import Testing
     }
 
     @Test func aDefaultPatternWithAnUndefinedVariableIsOneWarning() throws {
-        let file = try Self.components(##"{"#": "a"}, {"#": "b"}, {"#": "c"}"##, applinks: #""defaults": {"/": "/$(nope)/*"}, "#)
+        let file = try LinkFixtures.components(##"{"#": "a"}, {"#": "b"}, {"#": "c"}"##, applinks: #""defaults": {"/": "/$(nope)/*"}, "#)
         let undefined = file.warnings.map(\.description).filter { $0.contains("$(nope)") }
         #expect(undefined == [#"applinks.defaults["/"] uses $(nope), which neither substitutionVariables nor iOS defines: the pattern matches nothing"#],
                 "one warning for the default, not one per component that inherits it")
     }
 
     @Test func aComponentsOwnKeyWinsOverTheEntrysDefaultsOverTheDomains() throws {
-        let file = try AssociatedDomainsTests.file("""
+        let file = try LinkFixtures.file("""
             {"applinks": {"defaults": {"/": "/domain/*", "#": "d"}, "details": [{"appID": "\(Self.app)",
               "defaults": {"/": "/entry/*"}, "components": [{"#": "own"}, {"/": "/own", "exclude": false}]}]}}
             """)
@@ -239,18 +235,18 @@ import Testing
     /// A key the component sets keeps the default away even when iOS ignores its value, as iOS
     /// copies keys, not readings: the dropped dictionary leaves the query free.
     @Test func aKeyTheComponentSetsBadlyStillKeepsTheDefaultAway() throws {
-        let file = try Self.components(#"{"/": "/list", "?": {"a": "1", "flag": true}}"#, applinks: #""defaults": {"?": {"a": "1"}}, "#)
+        let file = try LinkFixtures.components(#"{"/": "/list", "?": {"a": "1", "flag": true}}"#, applinks: #""defaults": {"?": {"a": "1"}}, "#)
         #expect(Self.outcome(file, "/list?a=2") == .match)
     }
 
     @Test func defaultsStillSetCaseAndEncodingWithoutAWarning() throws {
-        let file = try Self.components(#"{"/": "/help/*"}"#, applinks: #""defaults": {"caseSensitive": false}, "#)
+        let file = try LinkFixtures.components(#"{"/": "/help/*"}"#, applinks: #""defaults": {"caseSensitive": false}, "#)
         #expect(Self.outcome(file, "/HELP/faq") == .match)
         #expect(file.warnings.isEmpty)
     }
 
     @Test func unknownKeysAreIgnoredWithTheNearestKnownKey() throws {
-        let file = try AssociatedDomainsTests.file("""
+        let file = try LinkFixtures.file("""
             {"applink": {}, "applinks": {"default": {"caseSensitive": false}, "details": [{"appID": "\(Self.app)",
               "defaults": {"casesensitive": false}, "components": [{"/": "/private/*", "exclued": true}, {"/": "/*", "note": "x"}]}]}}
             """)
@@ -271,7 +267,7 @@ import Testing
     }
 
     @Test func valuesOfTheWrongTypeAreIgnored() throws {
-        let file = try Self.components(##"{"/": "/a/*", "exclude": "yes"}, {"/": 3, "#": "top"}, 7"##)
+        let file = try LinkFixtures.components(##"{"/": "/a/*", "exclude": "yes"}, {"/": 3, "#": "top"}, 7"##)
         #expect(Self.outcome(file, "/a/1") == .match, "exclude \"yes\" is not true")
         #expect(Self.outcome(file, "/b#top") == .match, "a path that is not a string is left out: any path")
         #expect(file.warnings.map(\.description) == [
@@ -295,12 +291,12 @@ import Testing
         (##"{"#": "nondeeplinking", "exclude": true}, {"/": "/search/"}"##, "/search/#nondeeplinking", .excluded), // "should exclude"
     ])
     func stTechCases(components: String, path: String, outcome: LinkOutcome) throws {
-        #expect(Self.outcome(try Self.components(components), path) == outcome)
+        #expect(Self.outcome(try LinkFixtures.components(components), path) == outcome)
     }
 
     /// st-tech: "should handle multiple details": the first entry for the app that matches decides.
     @Test func theFirstEntryThatMatchesDecides() throws {
-        let file = try AssociatedDomainsTests.file("""
+        let file = try LinkFixtures.file("""
             {"applinks": {"details": [{"appID": "\(Self.app)", "components": [{"/": "/search/"}]},
               {"appID": "\(Self.app)", "components": [{"/": "/search/", "exclude": true}]}]}}
             """)

@@ -3,10 +3,10 @@ import Testing
 
 /// For a URL nothing matches: the rule that came closest and the first part it failed on.
 @Suite struct NearMissTests {
-    static let app = AssociatedDomainsTests.app
+    static let app = LinkFixtures.app
 
     static func miss(_ components: String, _ path: String) throws -> LinkNearMiss? {
-        let file = try IOSReadingTests.components(components)
+        let file = try LinkFixtures.components(components)
         let verdict = file.verdict(for: "https://example.com" + path, appID: app)
         #expect(verdict.outcome == .noMatch)
         return verdict.nearMiss
@@ -53,13 +53,13 @@ import Testing
 
     @Test func exclusionsAreNotCandidatesAndNeitherAreMatchesElsewhere() throws {
         #expect(try Self.miss(#"{"/": "/private/*", "exclude": true}"#, "/public") == nil)
-        let file = try IOSReadingTests.components(#"{"/": "/a"}"#)
+        let file = try LinkFixtures.components(#"{"/": "/a"}"#)
         #expect(file.verdict(for: "https://example.com/a", appID: Self.app).nearMiss == nil, "a match has no near miss")
         #expect(file.verdict(for: "https://example.com/a", appID: "OTHER.app").nearMiss == nil, "no rule was tried")
     }
 
     @Test func legacyPathsToo() throws {
-        let file = try AssociatedDomainsTests.file(#"{"applinks": {"details": [{"appID": "\#(Self.app)", "paths": ["NOT /a/*", "/b/c/*"]}]}}"#)
+        let file = try LinkFixtures.file(#"{"applinks": {"details": [{"appID": "\#(Self.app)", "paths": ["NOT /a/*", "/b/c/*"]}]}}"#)
         let miss = try #require(file.verdict(for: "https://example.com/b/x", appID: Self.app).nearMiss)
         #expect(miss.rule.list == .paths && miss.rule.index == 1)
         #expect(miss.message == #"the path /b/x does not match "/b/c/*""#)

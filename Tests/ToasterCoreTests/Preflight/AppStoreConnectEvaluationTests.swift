@@ -12,13 +12,13 @@ import Testing
     private static func evaluate(_ answers: [LookupAnswer], _ layers: [PolicyLayer], installed: [InstalledGroup],
                                  facts: AppStoreConnectFacts?) throws -> PreflightReport {
         var input = PreflightInput(storefronts: ["kr", "jp"], answers: answers, layers: layers, installed: installed, appID: "42",
-                                   now: PreflightTests.now)
+                                   now: Evaluation.now)
         input.appStoreConnect = facts
         return try input.evaluate()
     }
 
-    private static let lagging = PreflightTests.answers("kr", PreflightTests.entry("2.0.0", minimumOS: "16.0"))
-        + PreflightTests.answers("jp", PreflightTests.entry("1.9.0", minimumOS: "15.0"))
+    private static let lagging = Evaluation.answers("kr", Evaluation.entry("2.0.0", minimumOS: "16.0"))
+        + Evaluation.answers("jp", Evaluation.entry("1.9.0", minimumOS: "15.0"))
 
     @Test func everyStorefrontHasItsTerritoryAndNoOther() {
         let table = AppStoreTerritories.storefrontByTerritory
@@ -35,8 +35,8 @@ import Testing
     @Test func aMinimumNotReleasedIsADeadEndEverywhereItForces() throws {
         let pending = Self.facts([AppStoreConnectVersion(versionString: "1.9.0", state: "REPLACED_WITH_NEW_VERSION"),
                                   AppStoreConnectVersion(versionString: "2.0.0", state: "PENDING_DEVELOPER_RELEASE", releaseType: "MANUAL")])
-        let report = try Self.evaluate(PreflightTests.answers("kr", PreflightTests.entry("2.0.0")) + PreflightTests.answers("jp", PreflightTests.entry("2.0.0")),
-                                       [PreflightTests.minimum("2.0.0")], installed: [InstalledGroup(version: "1.9.0", users: 10)], facts: pending)
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")) + Evaluation.answers("jp", Evaluation.entry("2.0.0")),
+                                       [Evaluation.minimum("2.0.0")], installed: [InstalledGroup(version: "1.9.0", users: 10)], facts: pending)
         let finding = try #require(report.findings.first { $0.kind == .forcedUnreleased })
         #expect(finding.severity == .deadEnd)
         #expect(finding.storefronts == ["kr", "jp"])
@@ -50,14 +50,14 @@ import Testing
         #expect(why.contains("pending developer release"))
 
         let released = Self.facts([AppStoreConnectVersion(versionString: "2.0.0", state: "READY_FOR_DISTRIBUTION")])
-        let after = try Self.evaluate(PreflightTests.answers("kr", PreflightTests.entry("2.0.0")) + PreflightTests.answers("jp", PreflightTests.entry("2.0.0")),
-                                      [PreflightTests.minimum("2.0.0")], installed: [InstalledGroup(version: "1.9.0", users: 10)], facts: released)
+        let after = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")) + Evaluation.answers("jp", Evaluation.entry("2.0.0")),
+                                      [Evaluation.minimum("2.0.0")], installed: [InstalledGroup(version: "1.9.0", users: 10)], facts: released)
         #expect(after.findings.isEmpty)
         #expect(after.watchStep == .safe)
     }
 
     @Test func aMinimumAppStoreConnectHasNoVersionForSaysSo() throws {
-        let report = try Self.evaluate(Self.lagging, [PreflightTests.minimum("3.0.0")], installed: [InstalledGroup(version: "2.0.0")],
+        let report = try Self.evaluate(Self.lagging, [Evaluation.minimum("3.0.0")], installed: [InstalledGroup(version: "2.0.0")],
                                        facts: Self.facts([AppStoreConnectVersion(versionString: "2.0.0", state: "READY_FOR_DISTRIBUTION")]))
         let finding = try #require(report.findings.first { $0.kind == .forcedUnreleased })
         #expect(finding.message.contains("App Store Connect has no version 3.0.0 or later"))
@@ -65,11 +65,11 @@ import Testing
 
     @Test func theBuildsMinimumIOSCountsWhereTheLookupHasNotCaughtUp() throws {
         let installed = [InstalledGroup(version: "1.9.0", os: "15.8", users: 3)]
-        let without = try Self.evaluate(Self.lagging, [PreflightTests.minimum("2.0.0")], installed: installed, facts: nil)
+        let without = try Self.evaluate(Self.lagging, [Evaluation.minimum("2.0.0")], installed: installed, facts: nil)
         #expect(without.findings.first { $0.kind == .osDeadEnd }?.storefronts == ["kr"], "without App Store Connect, jp's lookup says iOS 15.0")
 
         let facts = Self.facts([AppStoreConnectVersion(versionString: "2.0.0", state: "READY_FOR_DISTRIBUTION")], minimumOS: "16.0")
-        let with = try Self.evaluate(Self.lagging, [PreflightTests.minimum("2.0.0")], installed: installed, facts: facts)
+        let with = try Self.evaluate(Self.lagging, [Evaluation.minimum("2.0.0")], installed: installed, facts: facts)
         let fromBuild = try #require(with.findings.first { $0.kind == .osDeadEnd && $0.storefronts == ["jp"] })
         #expect(fromBuild.message.contains("2.0.0 needs iOS 16.0 (its build in App Store Connect; the lookup still serves 1.9.0)"), "\(fromBuild.message)")
     }
@@ -77,8 +77,8 @@ import Testing
     @Test func thePhasedReleaseIsShownWithWhatItDoesNotPace() throws {
         let facts = Self.facts([AppStoreConnectVersion(versionString: "2.0.0", state: "READY_FOR_DISTRIBUTION", releaseType: "AFTER_APPROVAL")],
                                phased: PhasedRelease(state: "ACTIVE", currentDayNumber: 3, startDate: "2026-11-20T00:00:00Z"), minimumOS: "16.0")
-        let report = try Self.evaluate(PreflightTests.answers("kr", PreflightTests.entry("2.0.0")) + PreflightTests.answers("jp", PreflightTests.entry("2.0.0")),
-                                       [PreflightTests.minimum("2.0.0")], installed: [InstalledGroup(version: "1.9.0")], facts: facts)
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")) + Evaluation.answers("jp", Evaluation.entry("2.0.0")),
+                                       [Evaluation.minimum("2.0.0")], installed: [InstalledGroup(version: "1.9.0")], facts: facts)
         #expect(report.text.contains("App Store Connect: 2.0.0 is ready for distribution (after approval release); its build needs iOS 16.0."))
         #expect(report.text.contains("Phased release: active, day 3 of 7 (since 2026-11-20T00:00:00Z); a phased release paces only automatic updates"))
         #expect(report.text.contains("Available in 2 of 3 storefronts."))
@@ -90,7 +90,7 @@ import Testing
     }
 
     @Test func withoutAppStoreConnectTheReportSaysNothingOfIt() throws {
-        let report = try Self.evaluate(Self.lagging, [PreflightTests.minimum("1.9.0")], installed: [InstalledGroup(version: "1.9.0")], facts: nil)
+        let report = try Self.evaluate(Self.lagging, [Evaluation.minimum("1.9.0")], installed: [InstalledGroup(version: "1.9.0")], facts: nil)
         #expect(!report.text.contains("App Store Connect"))
         #expect(report.json.serialized().contains(#""appStoreConnect":null"#))
     }

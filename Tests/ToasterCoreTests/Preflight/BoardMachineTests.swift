@@ -5,13 +5,12 @@ import Testing
 /// The board as a machine: rounds, timers and endings come out as effects, the clock goes in
 /// as events.
 @Suite struct BoardMachineTests {
-    typealias P = PreflightTests
-    typealias B = BoardTests
+    typealias P = Evaluation
 
     static func board(_ storefronts: [String], interval: Duration = .seconds(300), strict: Bool = false) -> BoardState {
         let input = PreflightInput(storefronts: storefronts, answers: [], layers: [P.minimum("2.0.0")],
                                    installed: [InstalledGroup(version: "1.9.0", users: 120)], appID: "42", now: P.now)
-        return BoardState(input: input, app: "id 42", requests: B.requests(storefronts), interval: interval, strict: strict)
+        return BoardState(input: input, app: "id 42", requests: P.requests(storefronts), interval: interval, strict: strict)
     }
 
     /// Steps every event in order; returns the effects of the last.
@@ -28,7 +27,7 @@ import Testing
 
     @Test func startingAsksTheFirstRound() {
         var board = Self.board(["kr", "jp"])
-        #expect(Self.step(&board, .start) == [.startRound(round: 1, requests: B.requests(["kr", "jp"]))])
+        #expect(Self.step(&board, .start) == [.startRound(round: 1, requests: P.requests(["kr", "jp"]))])
         #expect(board.storefronts.map(board.cell) == [.asking, .asking])
     }
 
@@ -40,7 +39,7 @@ import Testing
         #expect(board.nextRound == P.now.addingTimeInterval(2.25))
         #expect(Self.step(&board, .clock(P.now.addingTimeInterval(1))).isEmpty, "not due yet")
         #expect(Self.step(&board, .timerFired(.countdown)) == [.startTimer(.countdown, milliseconds: 1000)])
-        #expect(Self.step(&board, .clock(P.now.addingTimeInterval(2.5))) == [.startRound(round: 2, requests: B.requests(["kr"]))])
+        #expect(Self.step(&board, .clock(P.now.addingTimeInterval(2.5))) == [.startRound(round: 2, requests: P.requests(["kr"]))])
         #expect(board.nextRound == nil)
         #expect(Self.step(&board, .timerFired(.countdown)).isEmpty, "no countdown while a round asks")
     }
@@ -51,7 +50,7 @@ import Testing
         Self.answer(&board, "kr", P.entry("1.9.0"))
         #expect(Self.step(&board, .roundEnded(round: 1)).count == 1)
         // `r` while the countdown's timer is set, and the round ends before it fires.
-        #expect(Self.step(&board, .terminal(.key(.character("r")), columns: 10)) == [.startRound(round: 2, requests: B.requests(["kr"]))])
+        #expect(Self.step(&board, .terminal(.key(.character("r")), columns: 10)) == [.startRound(round: 2, requests: P.requests(["kr"]))])
         Self.answer(&board, "kr", P.entry("1.9.0"))
         #expect(Self.step(&board, .roundEnded(round: 2)).isEmpty, "the timer already set serves the new countdown")
         #expect(Self.step(&board, .timerFired(.countdown)).count == 1)

@@ -4,15 +4,7 @@ import Testing
 
 /// The storefront board: its state as events and keys arrive, and its layout (state in, canvas out).
 @Suite struct BoardTests {
-    typealias P = PreflightTests
-
-    static func request(_ storefront: String, _ form: LookupRequest.Form) -> LookupRequest {
-        LookupRequest(storefront: storefront, key: .id("42"), form: form)
-    }
-
-    static func requests(_ storefronts: [String]) -> [LookupRequest] {
-        storefronts.flatMap { [request($0, .query), request($0, .path)] }
-    }
+    typealias P = Evaluation
 
     static func board(_ storefronts: [String], installed: [InstalledGroup]? = [InstalledGroup(version: "1.9.0", users: 120)]) -> BoardState {
         let input = PreflightInput(storefronts: storefronts, answers: [], layers: [P.minimum("2.0.0")], installed: installed,
@@ -31,7 +23,7 @@ import Testing
     @Test func cellsMoveFromNotAskedToAskingToWhatTheStorefrontServes() {
         var board = Self.board(["kr", "jp", "us"])
         #expect(board.storefronts.map(board.cell) == [.notAsked, .notAsked, .notAsked])
-        board.apply(.roundStarted(Self.requests(["kr", "jp", "us"])))
+        board.apply(.roundStarted(P.requests(["kr", "jp", "us"])))
         #expect(board.storefronts.map(board.cell) == [.asking, .asking, .asking])
         Self.answer(&board, "kr", P.entry("2.0.0"))
         Self.answer(&board, "jp", P.entry("1.9.0"))
@@ -39,8 +31,8 @@ import Testing
         #expect(board.cell("jp") == .waiting, "serves an older version: min-above-store, which waiting ends")
         #expect(board.cell("us") == .asking)
         #expect(board.requestsDone == 4 && board.requestsTotal == 6)
-        board.apply(.answered(LookupAnswer(request: Self.request("us", .query), entry: nil)))
-        board.apply(.failed(Self.request("us", .path), reason: "HTTP 503 (after 4 tries)"))
+        board.apply(.answered(LookupAnswer(request: P.request("us", .query), entry: nil)))
+        board.apply(.failed(P.request("us", .path), reason: "HTTP 503 (after 4 tries)"))
         board.apply(.roundEnded(round: board.round))
         #expect(board.cell("us") == .unanswered)
         #expect(board.unanswered == ["us"])
@@ -49,7 +41,7 @@ import Testing
 
     @Test func findingsFollowEachAnswerNotTheEndOfTheRound() throws {
         var board = Self.board(["kr", "jp"])
-        board.apply(.roundStarted(Self.requests(["kr", "jp"])))
+        board.apply(.roundStarted(P.requests(["kr", "jp"])))
         Self.answer(&board, "jp", P.entry("1.9.0"))
         let finding = try #require(board.report?.findings.first)
         #expect(finding.kind == .minAboveStore)
@@ -59,7 +51,7 @@ import Testing
 
     @Test func notListedAndDeadEndsThatWaitingCannotEnd() {
         var board = Self.board(["kr", "us"], installed: [InstalledGroup(version: "1.9.0", os: "15.0", users: 3)])
-        board.apply(.roundStarted(Self.requests(["kr", "us"])))
+        board.apply(.roundStarted(P.requests(["kr", "us"])))
         Self.answer(&board, "kr", P.entry("2.0.0", minimumOS: "16.0"))
         Self.answer(&board, "us", nil)
         board.apply(.roundEnded(round: board.round))
@@ -72,15 +64,15 @@ import Testing
     @Test func quitStatusIsOneWhenOnlyUnansweredStorefrontsRemain() {
         var board = Self.board(["kr", "us"])
         #expect(board.quitStatus(strict: false) == 1, "nothing answered yet")
-        board.apply(.roundStarted(Self.requests(["kr", "us"])))
+        board.apply(.roundStarted(P.requests(["kr", "us"])))
         Self.answer(&board, "kr", P.entry("2.0.0"))
-        board.apply(.failed(Self.request("us", .query), reason: "connection refused"))
-        board.apply(.failed(Self.request("us", .path), reason: "connection refused"))
+        board.apply(.failed(P.request("us", .query), reason: "connection refused"))
+        board.apply(.failed(P.request("us", .path), reason: "connection refused"))
         board.apply(.roundEnded(round: board.round))
         #expect(board.watchStep == nil, "a storefront without an answer keeps the board waiting")
         #expect(board.quitStatus(strict: false) == 1)
         #expect(BoardRenderer.withoutAnswer(board) == "no answer from us")
-        board.apply(.roundStarted(Self.requests(["us"])))
+        board.apply(.roundStarted(P.requests(["us"])))
         Self.answer(&board, "us", P.entry("2.0.0"))
         board.apply(.roundEnded(round: board.round))
         #expect(board.cell("us") == .served)
@@ -111,13 +103,13 @@ import Testing
         #expect(board.press(.character("r"), columns: 3) == .askNow)
         #expect(board.press(.character("q"), columns: 3) == .quit)
         #expect(board.press(.controlC, columns: 3) == .quit)
-        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundStarted(P.requests(["kr"])))
         #expect(board.press(.character("r"), columns: 3) == nil, "already asking")
     }
 
     @Test func theLayoutShowsHeaderGridSummaryFindingsAndKeys() {
         var board = Self.board(["kr", "jp", "us"])
-        board.apply(.roundStarted(Self.requests(["kr", "jp", "us"])))
+        board.apply(.roundStarted(P.requests(["kr", "jp", "us"])))
         Self.answer(&board, "kr", P.entry("2.0.0"))
         Self.answer(&board, "jp", P.entry("1.9.0"))
         let canvas = BoardRenderer.render(board, width: 80, height: 20)
@@ -136,9 +128,9 @@ import Testing
 
     @Test func theCountdownAndTheOpenStorefront() {
         var board = Self.board(["kr"])
-        board.apply(.roundStarted(Self.requests(["kr"])))
-        board.apply(.answered(LookupAnswer(request: Self.request("kr", .query), entry: P.entry("2.0.0", minimumOS: "16.0"))))
-        board.apply(.failed(Self.request("kr", .path), reason: "HTTP 503"))
+        board.apply(.roundStarted(P.requests(["kr"])))
+        board.apply(.answered(LookupAnswer(request: P.request("kr", .query), entry: P.entry("2.0.0", minimumOS: "16.0"))))
+        board.apply(.failed(P.request("kr", .path), reason: "HTTP 503"))
         board.apply(.roundEnded(round: board.round))
         board.nextRound = P.now.addingTimeInterval(41.5)
         _ = board.press(.enter, columns: 10)
@@ -151,7 +143,7 @@ import Testing
 
     @Test func safeToForceAtWhenOnlyTheReleaseAgeStandsInTheWay() {
         var board = Self.board(["kr"])
-        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundStarted(P.requests(["kr"])))
         Self.answer(&board, "kr", P.entry("2.0.0", released: "2026-11-22T03:30:00Z"))
         board.apply(.roundEnded(round: board.round))
         #expect(board.report?.findings.map(\.kind) == [.tooFresh])
@@ -164,7 +156,7 @@ import Testing
     static func lagging(released: String, age: Duration) -> BoardState {
         var board = Self.board(["kr", "jp"])
         board.input.minimumReleaseAge = age
-        board.apply(.roundStarted(Self.requests(["kr", "jp"])))
+        board.apply(.roundStarted(P.requests(["kr", "jp"])))
         Self.answer(&board, "kr", P.entry("2.0.0", released: released))
         Self.answer(&board, "jp", P.entry("1.9.0"))
         board.apply(.roundEnded(round: board.round))
@@ -178,7 +170,7 @@ import Testing
         #expect(Self.text(BoardRenderer.render(board, width: 80, height: 16)).contains("safe to force at ~05:15 UTC"))
         // Nothing newer served anywhere: waiting for the store gives no time.
         var stuck = Self.board(["kr"])
-        stuck.apply(.roundStarted(Self.requests(["kr"])))
+        stuck.apply(.roundStarted(P.requests(["kr"])))
         Self.answer(&stuck, "kr", P.entry("1.9.0"))
         #expect(stuck.safeAt == nil)
     }
@@ -197,7 +189,7 @@ import Testing
 
     @Test func nothingBlocksSaysSo() {
         var board = Self.board(["kr"])
-        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundStarted(P.requests(["kr"])))
         Self.answer(&board, "kr", P.entry("2.0.0"))
         board.apply(.roundEnded(round: board.round))
         #expect(Self.text(BoardRenderer.render(board, width: 60, height: 14)).contains("Nothing blocks: safe to force now."))
@@ -211,7 +203,7 @@ import Testing
 
     @Test func anUnreleasedMinimumIsStuckUntilAppStoreConnectSaysItIsReleased() {
         var board = Self.board(["kr"])
-        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundStarted(P.requests(["kr"])))
         board.apply(.appStoreConnect(Self.facts("PENDING_DEVELOPER_RELEASE")))
         Self.answer(&board, "kr", P.entry("2.0.0"))
         board.apply(.roundEnded(round: board.round))
@@ -222,7 +214,7 @@ import Testing
         #expect(text.contains("Stuck until someone releases 2.0.0 in App Store Connect; it is asked again each round."), "\(text)")
         #expect(text.contains("phased release active, day 3 of 7 (since 2026-11-21); it paces automatic updates only"), "one pair of brackets")
         // The next round reads App Store Connect first: the version has been released.
-        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundStarted(P.requests(["kr"])))
         board.apply(.appStoreConnect(Self.facts("READY_FOR_DISTRIBUTION")))
         Self.answer(&board, "kr", P.entry("2.0.0"))
         board.apply(.roundEnded(round: board.round))
@@ -232,7 +224,7 @@ import Testing
 
     @Test func aRoundWithoutAppStoreConnectsAnswerIsNotSafe() {
         var board = Self.board(["kr"])
-        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundStarted(P.requests(["kr"])))
         board.apply(.appStoreConnectFailed(reason: "App Store Connect GET /v1/apps/42/appAvailabilityV2 failed: HTTP 503 (after 4 tries)"))
         Self.answer(&board, "kr", P.entry("2.0.0"))
         board.apply(.roundEnded(round: board.round))
@@ -244,11 +236,11 @@ import Testing
 
     @Test func theEndOfAReplacedRoundDoesNotEndTheNewOne() {
         var board = Self.board(["kr"])
-        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundStarted(P.requests(["kr"])))
         Self.answer(&board, "kr", P.entry("1.9.0"))
         // `r` after the last answer, before the round's end arrived.
         #expect(board.press(.character("r"), columns: 10) == .askNow)
-        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundStarted(P.requests(["kr"])))
         board.apply(.roundEnded(round: 1))
         #expect(board.isAsking, "round 2 still asks")
         #expect(board.watchStep == nil)
@@ -256,9 +248,9 @@ import Testing
 
     @Test func theReportOnQuittingNamesTheStorefrontsWithoutAnAnswer() throws {
         var board = Self.board(["kr", "us", "jp"])
-        board.apply(.roundStarted(Self.requests(["kr", "us", "jp"])))
+        board.apply(.roundStarted(P.requests(["kr", "us", "jp"])))
         Self.answer(&board, "kr", P.entry("2.0.0"))
-        board.apply(.failed(Self.request("us", .query), reason: "HTTP 503 (after 4 tries)"))
+        board.apply(.failed(P.request("us", .query), reason: "HTTP 503 (after 4 tries)"))
         #expect(board.report?.findings.isEmpty == true, "the live board evaluates only what answered")
         let report = try #require(board.quitReport)
         let unanswered = try #require(report.findings.first { $0.kind == .unanswered })
@@ -268,7 +260,7 @@ import Testing
 
     @Test func fortyColumnsKeepTheCountdownAndTheKeys() {
         var board = Self.board(["kr"])
-        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundStarted(P.requests(["kr"])))
         Self.answer(&board, "kr", P.entry("1.9.0"))
         board.apply(.roundEnded(round: board.round))
         board.nextRound = P.now.addingTimeInterval(300)
@@ -299,7 +291,7 @@ import Testing
     @Test func untrustedTextIsSanitized() {
         var board = Self.board(["kr"])
         board.app = "id 42\u{1B}[2J\u{202E}"
-        board.apply(.roundStarted(Self.requests(["kr"])))
+        board.apply(.roundStarted(P.requests(["kr"])))
         Self.answer(&board, "kr", P.entry("2.0.0\u{1B}]0;x\u{07}"))
         _ = board.press(.enter, columns: 10)
         let text = Self.text(BoardRenderer.render(board, width: 80, height: 16))

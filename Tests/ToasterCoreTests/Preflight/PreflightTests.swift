@@ -4,29 +4,11 @@ import Testing
 
 /// The preflight evaluation with injected answers and clock.
 @Suite struct PreflightTests {
-    static let now = ISO8601.parse("2026-11-22T09:00:00Z")!
-    static let longAgo = "2026-11-01T00:00:00Z"
-
-    static func entry(_ version: String, released: String = longAgo, minimumOS: String? = "15.0", trackID: Int = 42) -> LookupEntry {
-        LookupEntry(listing: StoreListing(appName: "Toaster", version: version, releaseDate: released, minimumOSVersion: minimumOS),
-                    trackID: trackID, bundleID: "com.example.toaster")
-    }
-
-    /// Both forms of the id lookup in `storefront`; `query` overrides the query form's answer.
-    static func answers(_ storefront: String, _ entry: LookupEntry?, query: LookupEntry?? = .none) -> [LookupAnswer] {
-        [LookupAnswer(request: LookupRequest(storefront: storefront, key: .id("42"), form: .query), entry: query ?? entry),
-         LookupAnswer(request: LookupRequest(storefront: storefront, key: .id("42"), form: .path), entry: entry)]
-    }
-
     static func evaluate(_ answers: [LookupAnswer], _ layers: [PolicyLayer], installed: [InstalledGroup]? = nil,
                          rules: UpdateRules = .seed, age: Duration = .seconds(86_400)) throws -> PreflightReport {
         let storefronts = answers.reduce(into: [String]()) { if !$0.contains($1.request.storefront) { $0.append($1.request.storefront) } }
         return try PreflightInput(storefronts: storefronts, answers: answers, layers: layers, installed: installed, rules: rules,
-                                  appID: "42", now: now, minimumReleaseAge: age).evaluate()
-    }
-
-    static func minimum(_ version: String) -> PolicyLayer {
-        PolicyLayer(name: "--min-required-version", policy: UpdatePolicy(minimumRequiredVersion: version))
+                                  appID: "42", now: Evaluation.now, minimumReleaseAge: age).evaluate()
     }
 
     static func cms(_ min: String, _ max: String, start: String? = nil, end: String? = nil, url: String? = nil) -> PolicyLayer {
@@ -38,7 +20,7 @@ import Testing
     private func kinds(_ report: PreflightReport) -> [String] { report.findings.map(\.kind.rawValue) }
 
     @Test func allClearWhenEveryStorefrontServesAnOldEnoughTarget() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")) + Self.answers("us", Self.entry("2.0.0")), [Self.minimum("2.0.0")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")) + Evaluation.answers("us", Evaluation.entry("2.0.0")), [Evaluation.minimum("2.0.0")],
                                        installed: [InstalledGroup(version: "1.0.0", users: 10), InstalledGroup(version: "2.0.0", users: 90)])
         #expect(report.findings.isEmpty)
         #expect(!report.hasDeadEnd)
@@ -49,7 +31,7 @@ import Testing
     }
 
     @Test func minimumAboveTheStoreStrandsEveryoneBelowIt() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0")) + Self.answers("us", Self.entry("2.0.0")), [Self.minimum("2.0.0")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.9.0")) + Evaluation.answers("us", Evaluation.entry("2.0.0")), [Evaluation.minimum("2.0.0")],
                                        installed: [InstalledGroup(version: "1.0.0", users: 5), InstalledGroup(version: "1.9.0", users: 7)])
         let finding = try #require(report.findings.first)
         #expect(finding.kind == .minAboveStore)
@@ -63,7 +45,7 @@ import Testing
     }
 
     @Test func forcedWhereTheAppIsNotListed() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")) + Self.answers("jp", nil), [Self.minimum("2.0.0")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")) + Evaluation.answers("jp", nil), [Evaluation.minimum("2.0.0")],
                                        installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(report) == ["forced-not-listed"])
         #expect(report.findings[0].storefronts == ["jp"])
@@ -72,21 +54,21 @@ import Testing
 
     @Test func forcedRangeToAVersionTheStoreDoesNotServeYet() throws {
         // The CMS forces 1.9.0 while the store still serves 1.9.0: nothing newer, the App Store shows Open.
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0")), [Self.cms("1.0.0", "1.9.0")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.9.0")), [Self.cms("1.0.0", "1.9.0")],
                                        installed: [InstalledGroup(version: "1.9.0")])
         #expect(kinds(report) == ["forced-not-listed"])
         #expect(report.findings[0].message.contains("Open"))
     }
 
     @Test func forcedRangeCoveringTheServedVersionLoopsAfterUpdating() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("1.9.5")), [Self.cms("1.0.0", "1.9.9")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.9.5")), [Self.cms("1.0.0", "1.9.9")],
                                        installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(report) == ["forced-after-update"])
         #expect(report.findings[0].message.contains("1.9.5"))
     }
 
     @Test func aStoreVersionTheDeviceCannotInstall() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0", minimumOS: "17.0")), [Self.minimum("2.0.0")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0", minimumOS: "17.0")), [Evaluation.minimum("2.0.0")],
                                        installed: [InstalledGroup(version: "1.0.0", os: "15.4", users: 3),
                                                    InstalledGroup(version: "1.0.0", os: "17.1", users: 4)])
         #expect(kinds(report) == ["os-dead-end"])
@@ -95,56 +77,56 @@ import Testing
     }
 
     @Test func updateURLThatIsNoStoreLinkOrNamesAnotherApp() throws {
-        let browser = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")),
+        let browser = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")),
                                         [PolicyLayer(name: "remote config rc.json", policy: UpdatePolicy(minimumRequiredVersion: "2.0.0", updateURL: "https://example.com/update"))],
                                         installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(browser) == ["store-url"])
         #expect(browser.findings[0].message.contains("not an App Store link"))
-        let other = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.cms("1.0.0", "1.9.9", url: "https://apps.apple.com/kr/app/id999")],
+        let other = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")), [Self.cms("1.0.0", "1.9.9", url: "https://apps.apple.com/kr/app/id999")],
                                       installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(other) == ["store-url"])
         #expect(other.findings[0].fix.contains("id42"))
     }
 
     @Test func aReleaseYoungerThanTheMinimumAgeIsTooFresh() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0", released: "2026-11-22T03:00:00Z")), [Self.minimum("2.0.0")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0", released: "2026-11-22T03:00:00Z")), [Evaluation.minimum("2.0.0")],
                                        installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(report) == ["too-fresh"])
         #expect(report.findings[0].fix.contains("2026-11-23T03:00:00Z"))
-        #expect(try Self.evaluate(Self.answers("kr", Self.entry("2.0.0", released: "2026-11-22T03:00:00Z")), [Self.minimum("2.0.0")],
+        #expect(try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0", released: "2026-11-22T03:00:00Z")), [Evaluation.minimum("2.0.0")],
                                   installed: [InstalledGroup(version: "1.0.0")], age: .seconds(3600)).findings.isEmpty)
     }
 
     @Test func formsThatDisagreeNameTheOlder() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0"), query: Self.entry("1.9.0")), [Self.minimum("1.9.0")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0"), query: Evaluation.entry("1.9.0")), [Evaluation.minimum("1.9.0")],
                                        installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(report) == ["lookups-disagree"])
         #expect(report.findings[0].message == "In kr the lookups disagree: ?id=42&country=kr answers 1.9.0 while /kr/lookup?id=42 answers 2.0.0, so an app asking that lookup is told 1.9.0.")
         #expect(report.findings[0].fix == "Nothing to change in the policy: users told 1.9.0 are prompted to 2.0.0 once the store catches up (toastercli preflight --watch says when).",
                 "1.0.0 is forced in kr, to 1.9.0, which both lookups satisfy")
         #expect(report.storefronts[0].served?.listing.version == "1.9.0", "the oldest answer is what the storefront may still serve")
-        let above = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0"), query: Self.entry("1.9.0")), [Self.minimum("2.0.0")],
+        let above = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0"), query: Evaluation.entry("1.9.0")), [Evaluation.minimum("2.0.0")],
                                       installed: [InstalledGroup(version: "1.0.0")])
         #expect(above.findings.first { $0.kind == .lookupsDisagree }?.fix.hasPrefix("Force users to 2.0.0 only once every lookup answers it") == true,
                 "the minimum is above the older answer")
-        let optional = try Self.evaluate(Self.answers("kr", Self.entry("1.10.0"), query: Self.entry("1.9.0")), [Self.minimum("1.0.0")],
+        let optional = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.10.0"), query: Evaluation.entry("1.9.0")), [Evaluation.minimum("1.0.0")],
                                          installed: [InstalledGroup(version: "1.5.0"), InstalledGroup(version: "0.9.0")])
         #expect(optional.cells == [[.optional], [.forced]])
         #expect(!optional.findings[0].fix.contains("Force"), "the policy forces only to 1.0.0, which both answers satisfy: no advice about forcing")
     }
 
     @Test func disagreeingFormsAreWrittenWithTheirCountryOrCC() throws {
-        let missing = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0"), query: .some(nil)), [Self.minimum("1.0.0")],
+        let missing = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0"), query: .some(nil)), [Evaluation.minimum("1.0.0")],
                                         installed: [InstalledGroup(version: "1.5.0")])
         #expect(missing.findings[0].message == "In kr the lookups disagree: ?id=42&country=kr does not list the app while /kr/lookup?id=42 answers 2.0.0, so an app asking that lookup finds no app.")
-        let two = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0"), query: Self.entry("1.9.0")) + Self.answers("us", Self.entry("2.0.0"), query: Self.entry("1.9.0")),
-                                    [Self.minimum("1.0.0")], installed: [InstalledGroup(version: "1.5.0")])
+        let two = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0"), query: Evaluation.entry("1.9.0")) + Evaluation.answers("us", Evaluation.entry("2.0.0"), query: Evaluation.entry("1.9.0")),
+                                    [Evaluation.minimum("1.0.0")], installed: [InstalledGroup(version: "1.5.0")])
         #expect(two.findings.map(\.storefronts) == [["kr", "us"]])
         #expect(two.findings[0].message.hasPrefix("In kr, us the lookups disagree: ?id=42&country={cc} answers 1.9.0 while /{cc}/lookup?id=42 answers 2.0.0"))
     }
 
     @Test func aFreshReleaseOnlyPromptedIsAdvisedAsAPrompt() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("1.10.0", released: "2026-11-22T03:00:00Z")), [Self.minimum("1.0.0")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.10.0", released: "2026-11-22T03:00:00Z")), [Evaluation.minimum("1.0.0")],
                                        installed: [InstalledGroup(version: "1.5.0")])
         #expect(kinds(report) == ["too-fresh"])
         #expect(report.findings[0].fix == "Wait until 2026-11-23T03:00:00Z before prompting users to update to 1.10.0.")
@@ -152,29 +134,29 @@ import Testing
     }
 
     @Test func versionStringsReadDifferently() throws {
-        let spelled = try Self.evaluate(Self.answers("kr", Self.entry("2.1.0")), [Self.minimum("2.1")], installed: [InstalledGroup(version: "2.0.0")])
+        let spelled = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.1.0")), [Evaluation.minimum("2.1")], installed: [InstalledGroup(version: "2.0.0")])
         #expect(kinds(spelled) == ["version-string"])
         #expect(spelled.findings[0].message.contains("\"2.1\" and \"2.1.0\"") || spelled.findings[0].message.contains("\"2.1.0\" and \"2.1\""))
-        let build = try Self.evaluate(Self.answers("kr", Self.entry("1.3.0 (93)")), [], installed: [InstalledGroup(version: "1.0.0")])
+        let build = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.3.0 (93)")), [], installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(build) == ["version-string"])
         #expect(build.cells == [[.none]], "an unreadable store version prompts nobody")
     }
 
     @Test func windowsThatForceNobody() throws {
-        let over = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.cms("1.0.0", "1.9.9", end: "2026-11-01T00:00:00Z")],
+        let over = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")), [Self.cms("1.0.0", "1.9.9", end: "2026-11-01T00:00:00Z")],
                                      installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(over) == ["window"])
         #expect(over.findings[0].message.contains("closed"))
-        let backwards = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")),
+        let backwards = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")),
                                           [Self.cms("1.0.0", "1.9.9", start: "2026-12-01T00:00:00Z", end: "2026-11-30T00:00:00Z")],
                                           installed: [InstalledGroup(version: "1.0.0")])
         #expect(backwards.findings.map(\.message).contains { $0.contains("before it starts") })
-        let empty = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.cms("1.9.9", "1.0.0")], installed: [InstalledGroup(version: "1.0.0")])
+        let empty = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")), [Self.cms("1.9.9", "1.0.0")], installed: [InstalledGroup(version: "1.0.0")])
         #expect(empty.findings.map(\.message).contains { $0.contains("covers no version") })
     }
 
     @Test func withoutAnInstalledBaseTheNamedVersionsAreEvaluated() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0")), [Self.minimum("2.0.0")])
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.9.0")), [Evaluation.minimum("2.0.0")])
         #expect(report.rows.map(\.name) == ["1.9.0", "below 2.0.0", "2.0.0"])
         #expect(report.hasDeadEnd)
         #expect(report.findings[0].versions == ["1.9.0", "below 2.0.0"])
@@ -183,7 +165,7 @@ import Testing
 
     @Test func withoutAnInstalledBaseTheUsersJustBelowTheMinimumAreShown() throws {
         // The stores caught up: without a row below the minimum, only 2.0.0 would be evaluated.
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.minimum("2.0.0"), Self.cms("1.0.0", "1.4.0")])
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")), [Evaluation.minimum("2.0.0"), Self.cms("1.0.0", "1.4.0")])
         #expect(report.rows.map(\.name) == ["below 1.0.0", "1.0.0", "1.4.0", "below 2.0.0", "2.0.0"])
         #expect(report.cells == [[.forced], [.forced], [.forced], [.forced], [.none]], "below 1.0.0 is forced by the major rule")
         #expect(report.text.contains("below 2.0.0  -      forced"))
@@ -199,9 +181,9 @@ import Testing
             UnansweredLookup(request: LookupRequest(storefront: "us", key: .id("42"), form: form),
                              reason: "HTTP 503 Service Unavailable from 127.0.0.1 (after 4 tries)")
         }
-        let input = PreflightInput(storefronts: ["kr", "jp", "us"], answers: Self.answers("kr", Self.entry("1.9.0")) + [Self.answers("jp", Self.entry("1.9.0"))[0]],
-                                   unanswered: [notFound] + unavailable, layers: [Self.minimum("2.0.0")],
-                                   installed: [InstalledGroup(version: "1.0.0", users: 3)], appID: "42", now: Self.now)
+        let input = PreflightInput(storefronts: ["kr", "jp", "us"], answers: Evaluation.answers("kr", Evaluation.entry("1.9.0")) + [Evaluation.answers("jp", Evaluation.entry("1.9.0"))[0]],
+                                   unanswered: [notFound] + unavailable, layers: [Evaluation.minimum("2.0.0")],
+                                   installed: [InstalledGroup(version: "1.0.0", users: 3)], appID: "42", now: Evaluation.now)
         let report = try input.evaluate()
         #expect(kinds(report) == ["min-above-store", "unanswered", "unanswered"], "dead ends first, then errors")
         #expect(report.findings[0].storefronts == ["kr", "jp"], "jp's query form answered 1.9.0: a dead end, not nothing known")
@@ -224,8 +206,8 @@ import Testing
     }
 
     @Test func everySeverityIsSpeltOneWayInEveryFormat() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0", released: "2026-11-22T03:00:00Z")) + Self.answers("us", Self.entry("2.0.0", released: "2026-11-22T03:00:00Z")),
-                                       [Self.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0", users: 1)])
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.9.0", released: "2026-11-22T03:00:00Z")) + Evaluation.answers("us", Evaluation.entry("2.0.0", released: "2026-11-22T03:00:00Z")),
+                                       [Evaluation.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0", users: 1)])
         #expect(Set(report.findings.map(\.severity)) == [.deadEnd, .warning])
         for severity in ["dead-end", "warning"] {
             #expect(report.text.contains("\n\(severity)  ") || report.text.hasPrefix(severity))
@@ -239,36 +221,36 @@ import Testing
     }
 
     @Test func anUnfinishedRunIsStillOneDocument() {
-        let report = PreflightReport.unfinished(now: Self.now, error: "--installed x.csv: line 3: invalid version")
+        let report = PreflightReport.unfinished(now: Evaluation.now, error: "--installed x.csv: line 3: invalid version")
         #expect(report.json.serialized() == #"{"now":"2026-11-22T09:00:00Z","findings":[],"storefronts":[],"matrix":{"columns":[],"rows":[]},"totals":null,"appStoreConnect":null,"error":"--installed x.csv: line 3: invalid version"}"#)
         #expect(report.markdown.hasPrefix("### toastercli preflight: could not finish\n\n**could not finish:** --installed x.csv: line 3: invalid version"))
     }
 
     @Test func strongestLayerWins() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.minimum("1.0.0"), Self.cms("1.0.0", "1.5.0")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")), [Evaluation.minimum("1.0.0"), Self.cms("1.0.0", "1.5.0")],
                                        installed: [InstalledGroup(version: "1.2.0"), InstalledGroup(version: "1.6.0")])
         #expect(report.cells == [[.forced], [.forced]], "1.6.0 is forced by the major rule, 1.2.0 by the CMS range")
         #expect(report.findings.isEmpty)
     }
 
     @Test func watchWaitsOnlyForWhatTheStoreCanEnd() throws {
-        let lagging = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0")), [Self.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0")])
+        let lagging = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.9.0")), [Evaluation.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0")])
         #expect(lagging.watchStep == .waiting(why: "min-above-store in kr"))
-        let locked = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0", minimumOS: "17.0")), [Self.minimum("2.0.0")],
+        let locked = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.9.0", minimumOS: "17.0")), [Evaluation.minimum("2.0.0")],
                                        installed: [InstalledGroup(version: "1.0.0", os: "15.0")])
         #expect(locked.watchStep == .stuck, "no store update makes iOS 15 install it")
-        let served = try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0")])
+        let served = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")), [Evaluation.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0")])
         #expect(served.watchStep == .safe)
     }
 
     @Test func unreadablePolicyVersionStopsTheRun() {
         #expect(throws: PreflightError.self) {
-            try Self.evaluate(Self.answers("kr", Self.entry("2.0.0")), [Self.minimum("1.3.0 (93)")])
+            try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")), [Evaluation.minimum("1.3.0 (93)")])
         }
     }
 
     @Test func outputsCarryEveryFinding() throws {
-        let report = try Self.evaluate(Self.answers("kr", Self.entry("1.9.0")) + Self.answers("jp", nil), [Self.minimum("2.0.0")],
+        let report = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("1.9.0")) + Evaluation.answers("jp", nil), [Evaluation.minimum("2.0.0")],
                                        installed: [InstalledGroup(version: "1.0.0", users: 5)])
         let json = report.json.serialized()
         #expect(json.contains(#""kind":"min-above-store","severity":"dead-end","storefronts":["kr"],"versions":["1.0.0"],"users":5"#))

@@ -5,6 +5,7 @@ import Testing
 import ToasterCore
 @testable import ToasterServer
 @testable import ToasterServices
+import ToasterTestSupport
 
 /// The App Store Connect client against toaster-server's simulation (which verifies every token
 /// with jwt-kit against the public key) and against small servers that misbehave.

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import ToasterCore
 @testable import ToasterServices
+import ToasterTestSupport
 
 /// A domain's apple-app-site-association file fetched as iOS fetches it, from a loopback server:
 /// no redirect followed, HTTP 200 only, at most 128 KB, a JSON content type or a warning.

@@ -5,20 +5,7 @@ import Synchronization
 import Testing
 import ToasterCore
 @testable import ToasterServices
-
-/// A clock that only moves when someone sleeps: pacing is checked without waiting.
-final class VirtualPace: Pace {
-    private let time = Mutex<Duration>(.zero)
-    private let slept = Mutex<[Duration]>([])
-
-    var now: Duration { time.withLock { $0 } }
-    var sleeps: [Duration] { slept.withLock { $0 } }
-
-    func sleep(for duration: Duration) {
-        slept.withLock { $0.append(duration) }
-        time.withLock { $0 += max(.zero, duration) }
-    }
-}
+import ToasterTestSupport
 
 @Suite struct StorefrontLookupsTests {
     static let listed = Data(#"{"resultCount":1,"results":[{"version":"2.0.0","trackId":42,"bundleId":"com.example.toaster"}]}"#.utf8)

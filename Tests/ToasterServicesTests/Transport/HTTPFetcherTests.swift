@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Testing
 @testable import ToasterServices
+import ToasterTestSupport
 
 /// What the sources rely on from the libcurl transport (CHTTPFetch), for http:// as for
 /// https://: framing, redirects and their POST rules, name lookup, hostile answers, each as the

@@ -4,14 +4,14 @@ import Testing
 import ToasterCore
 import ToasterServer
 @testable import ToasterServices
+import ToasterTestSupport
 
 /// The HTTP client against real servers on loopback: toaster-server's routes, and small
 /// misbehaving ones (an HTML 503, a slow answer, redirect loops, an oversized answer).
 @Suite struct LiveServerTests {
     private func examplePolicyStore() throws -> PolicyStore {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../examples/policy.json")
         let path = "/tmp/toaster-live-\(UUID().uuidString).json"
-        try FileManager.default.copyItem(atPath: source.standardizedFileURL.path, toPath: path)
+        try FileManager.default.copyItem(atPath: Examples.policy.path, toPath: path)
         return try PolicyStore(path: path)
     }
 

@@ -59,8 +59,7 @@ public struct BoardMachine {
         case .stuck?:
             end(.stuck)
         default:
-            let interval = state.interval.components
-            state.nextRound = state.input.now.addingTimeInterval(Double(interval.seconds) + Double(interval.attoseconds) / 1e18)
+            state.nextRound = state.input.now.addingTimeInterval(state.interval.timeInterval)
             setCountdown()
         }
     }

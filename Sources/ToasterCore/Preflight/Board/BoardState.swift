@@ -228,10 +228,10 @@ public struct BoardState: Sendable {
             }) else { return nil }
             // Once they catch up they serve it, so its release counts for the release age too.
             released.append(newest.released)
-            lagEnds = newest.released.addingTimeInterval(Double(Self.usualStoreLag.components.seconds))
+            lagEnds = newest.released.addingTimeInterval(Double(Self.usualStoreLag.wholeSeconds))
         }
         guard let youngest = released.max() else { return nil }
-        let safe = max(youngest.addingTimeInterval(Double(input.minimumReleaseAge.components.seconds)), lagEnds ?? .distantPast)
+        let safe = max(youngest.addingTimeInterval(Double(input.minimumReleaseAge.wholeSeconds)), lagEnds ?? .distantPast)
         if safe > input.now { return .at(safe) }
         return lagEnds == nil ? nil : .pastUsualLag
     }

@@ -1,0 +1,59 @@
+import Dispatch
+import Glibc
+import Synchronization
+import ToasterFiles
+
+/// Writes lines to a file descriptor from a queue of its own: a request only appends to a
+/// buffer, and a slow disk or a full pipe never holds up Swift's cooperative pool. Lines are
+/// written whole and in order; `flush()` waits for everything written so far.
+public final class LineWriter: Sendable {
+    private let descriptor: Int32
+    private let pending = Mutex<[UInt8]>([])
+    private let queue = DispatchQueue(label: "toaster-server.log")
+
+    public static let standardOutput = LineWriter(descriptor: STDOUT_FILENO)
+
+    private init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// A file opened for appending (created 0640 when missing), so `logrotate`'s
+    /// `copytruncate` works with it.
+    public static func appending(to path: String) throws(FileError) -> LineWriter {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
+        guard descriptor >= 0 else { throw FileError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        return LineWriter(descriptor: descriptor)
+    }
+
+    func write(_ line: String) {
+        let first = pending.withLock { pending in
+            let first = pending.isEmpty
+            pending.append(contentsOf: line.utf8)
+            return first
+        }
+        if first { queue.async { self.drain() } }
+    }
+
+    public func flush() {
+        queue.sync { drain() }
+    }
+
+    private func drain() {
+        let bytes = pending.withLock { pending in
+            let bytes = pending
+            pending.removeAll(keepingCapacity: true)
+            return bytes
+        }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0, errno == EINTR { continue }
+                // A log that cannot be written (a closed pipe, a full disk) loses the lines
+                // rather than stopping the service.
+                guard count > 0 else { return }
+                offset += count
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import NIOPosix
+import ToasterPolicy
+
+/// Runs blocking work (file IO, fsync, the validation of a large policy) on a thread of its
+/// own, so that Swift's cooperative pool — two threads on a two-core machine — keeps answering
+/// lookups meanwhile. One thread, not NIO's shared pool of one per core: two 1 MB policies
+/// validated at once took both cores from the event loops, and lookups waited tens of
+/// milliseconds behind them; one at a time, a core is always left for them. Two `PUT`s (or a
+/// `PUT` and a reload) take turns, as their writes do anyway.
+enum Offload {
+    private static let pool: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 1)
+        pool.start()
+        return pool
+    }()
+
+    static func run<T: Sendable>(_ work: @escaping @Sendable () throws(PolicyError) -> T) async throws(PolicyError) -> T {
+        let result: Result<T, PolicyError>
+        do {
+            result = try await pool.runIfActive { () -> Result<T, PolicyError> in
+                do throws(PolicyError) { return .success(try work()) } catch { return .failure(error) }
+            }
+        } catch {
+            throw PolicyError("the server is shutting down", kind: .unavailable)
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,112 @@
+import FoundationEssentials
+import Logging
+import Synchronization
+import ToasterFiles
+import ToasterPolicy
+
+/// The policy being served and the place it is kept (`PolicyBackend`). Requests read one
+/// whole snapshot; a replacement is validated first, stored, and only then served.
+public final class PolicyStore: Sendable {
+    public let backend: any PolicyBackend
+    /// Temporary files of writes that never finished (a server killed mid-write), removed at
+    /// start.
+    public let removedTemporaries: [String]
+    private let observability: Observability
+    /// The snapshot served, and the revision of the stored document it was built from: a
+    /// change is installed only over an older one, so a reload that read the place before a
+    /// `PUT` stored a newer policy never undoes it when it ends after the `PUT`.
+    private let current: Mutex<(served: ServedPolicy, revision: Int64)>
+
+    /// The policy in the file at `path`.
+    public convenience init(path: String, observability: Observability = Observability()) throws(PolicyError) {
+        let file = PolicyFile(path: path)
+        let removed = AtomicFile.removeAbandonedTemporaries(of: path)
+        try self.init(backend: file, first: try file.readNow(), observability: observability, removedTemporaries: removed)
+    }
+
+    /// The policy in `backend`, read once now.
+    public static func open(_ backend: any PolicyBackend, observability: Observability) async throws(PolicyError) -> PolicyStore {
+        try PolicyStore(backend: backend, first: try await backend.read(), observability: observability, removedTemporaries: [])
+    }
+
+    private init(backend: any PolicyBackend, first: StoredPolicy, observability: Observability, removedTemporaries: [String]) throws(PolicyError) {
+        self.backend = backend
+        self.observability = observability
+        self.removedTemporaries = removedTemporaries
+        current = Mutex((try Self.served(first.document, from: backend.place), first.revision))
+    }
+
+    public var policy: ServicePolicy { served.policy }
+
+    var served: ServedPolicy { current.withLock { $0.served } }
+
+    /// `PUT /admin/policy`: an invalid policy changes nothing; with `ifMatch`, neither does a
+    /// policy changed since the editor read it (`.stale`).
+    func replace(with document: Data, ifMatch: [String]?) async throws(PolicyError) -> ServedPolicy {
+        let served = try await Offload.run { () throws(PolicyError) in try Self.served(document, from: nil) }
+        let stored = try await backend.write(document, ifMatch: ifMatch)
+        install(served, revision: stored.revision)
+        return served
+    }
+
+    /// SIGHUP: an invalid document leaves the served policy as it was. Logged and counted
+    /// either way.
+    public func reload(because reason: String) async {
+        do throws(PolicyError) {
+            await adopt(try await backend.read(), because: reason)
+        } catch {
+            refused(error, reason)
+        }
+    }
+
+    /// Serves `stored` (read by a reload, or by a database watcher) unless what is served is
+    /// as new; an invalid document leaves the served policy as it was.
+    func adopt(_ stored: StoredPolicy, because reason: String) async {
+        guard stored.revision > current.withLock({ $0.revision }) else { return }
+        let place = backend.place
+        do throws(PolicyError) {
+            let served = try await Offload.run { () throws(PolicyError) in try Self.served(stored.document, from: place) }
+            if install(served, revision: stored.revision) {
+                observability.reloaded(.ok)
+                observability.logger.info("reloaded the policy", metadata: ["reason": "\(reason)", "etag": "\(served.eTag)"])
+            }
+        } catch {
+            refused(error, reason)
+        }
+    }
+
+    private func refused(_ error: PolicyError, _ reason: String) {
+        observability.reloaded(.refused)
+        observability.logger.error("reload refused, still serving the previous policy: \(error)", metadata: ["reason": "\(reason)"])
+    }
+
+    @discardableResult
+    private func install(_ served: ServedPolicy, revision: Int64) -> Bool {
+        current.withLock { current in
+            guard revision > current.revision else { return false }
+            current = (served, revision)
+            return true
+        }
+    }
+
+    /// The policy in `path`, validated; what `--check-policy` uses.
+    public static func read(_ path: String) throws(PolicyError) -> ServicePolicy {
+        try served(try PolicyFile(path: path).readNow().document, from: path).policy
+    }
+
+    /// The document in `path` once it is known to be a valid policy: what seeds a database.
+    public static func document(at path: String) throws(PolicyError) -> Data {
+        let document = try PolicyFile(path: path).readNow().document
+        _ = try served(document, from: path)
+        return document
+    }
+
+    /// `place` prefixes a validation error (nil for a `PUT` body, which the sender has in hand).
+    private static func served(_ document: Data, from place: String?) throws(PolicyError) -> ServedPolicy {
+        do {
+            return ServedPolicy(try ServicePolicy.validated(from: document), document: document)
+        } catch {
+            throw place.map { PolicyError("\($0): \(error.description)") } ?? error
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import ToasterTestSupport
+
+/// Several toaster-server instances on one policy kept in a real PostgreSQL.
+@Suite(.serialized) struct PostgresPolicyTests {
+    /// Polls `server` until it serves `version`.
+    private func waitForVersion(_ server: ServerProcess, _ version: String) async throws {
+        let end = ContinuousClock.now + Polling.deadline
+        while try await server.servedVersion() != version {
+            guard ContinuousClock.now < end else {
+                throw TestFailure(description: "still not serving \(version):\n\(server.output.suffix(2000))")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    private func admin(_ server: ServerProcess, _ method: String, body: String? = nil, ifMatch: String? = nil) async throws -> (Int, String?) {
+        var request = URLRequest(url: URL(string: server.adminURL + "/admin/policy")!)
+        request.httpMethod = method
+        request.setValue("Bearer \(ServerProcess.adminToken)", forHTTPHeaderField: "Authorization")
+        if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
+        request.httpBody = body.map { Data($0.utf8) }
+        let (_, response) = try await URLSession.shared.data(for: request)
+        let http = response as? HTTPURLResponse
+        return (http?.statusCode ?? 0, http?.value(forHTTPHeaderField: "ETag"))
+    }
+
+    @Test(.enabled(if: PostgresCluster.runs, "PostgreSQL is not installed here (scripts/test installs it; under CI=true this test runs)"))
+    func twoInstancesServeOnePolicyAndOutliveTheDatabase() async throws {
+        let database = try PostgresCluster()
+        // Both start with --policy: the first stores it in the empty table, the second finds one.
+        let first = try ServerProcess(arguments: ["--database-url", database.url])
+        let second = try ServerProcess(arguments: ["--database-url", database.url])
+        #expect(try await second.servedVersion() == "2.0.0")
+
+        // A PUT on one is served by the other, told by NOTIFY.
+        try await first.setStoreVersion("3.0.0")
+        try await waitForVersion(second, "3.0.0")
+
+        // Two editors: the second's ETag is stale once the first has written.
+        let (_, read) = try await admin(second, "GET")
+        try await first.setStoreVersion("3.1.0")
+        let (stale, _) = try await admin(second, "PUT", body: try ServerProcess.policy(storeVersion: "3.2.0"), ifMatch: read)
+        #expect(stale == 412)
+        try await waitForVersion(second, "3.1.0")
+
+        // The database goes away: both keep serving the last policy, a PUT is refused.
+        try database.stop()
+        try first.waitForOutput("the policy database is unreachable")
+        try second.waitForOutput("the policy database is unreachable")
+        #expect(try await first.servedVersion() == "3.1.0")
+        #expect(try await second.servedVersion() == "3.1.0")
+        let (refused, _) = try await admin(first, "PUT", body: try ServerProcess.policy(storeVersion: "3.9.0"))
+        #expect(refused == 503)
+
+        // It comes back: both reconnect, and a change is picked up again.
+        try database.start()
+        try first.waitForOutput("the policy database is reachable again")
+        try second.waitForOutput("the policy database is reachable again")
+        try await second.setStoreVersion("4.0.0")
+        try await waitForVersion(first, "4.0.0")
+        #expect(first.output.contains("PUT /admin/policy refused (503)"))
+        #expect(!first.output.contains("3.9.0"))
+    }
+}
