@@ -16,12 +16,13 @@ import Testing
         return path
     }
 
-    /// App 42 in kr, us and jp, sold in kr and jp, with 2.0.0 in `state`.
-    static func server(state: String) throws -> ServerProcess {
+    /// App 42 in kr, us and jp, sold in kr and jp, with 2.0.0 in `state`; its build needs iOS
+    /// `buildOS`, while the lookups say 15.0.
+    static func server(state: String, buildOS: String = "16.0") throws -> ServerProcess {
         let policy = try PreflightCommandTests.policy(["appStoreConnect": [
             "territories": ["kr", "jp"],
             "versions": [["versionString": "1.9.0", "appVersionState": "REPLACED_WITH_NEW_VERSION"],
-                         ["versionString": "2.0.0", "appVersionState": state, "releaseType": "MANUAL", "minOsVersion": "16.0",
+                         ["versionString": "2.0.0", "appVersionState": state, "releaseType": "MANUAL", "minOsVersion": buildOS,
                           "phasedRelease": ["phasedReleaseState": "ACTIVE", "currentDayNumber": 3, "startDate": "2026-11-21T00:00:00Z"]]],
         ]])
         return try ServerProcess(arguments: ["--asc-public-key", exampleKey, "--asc-key-id", keyID, "--asc-issuer-id", issuerID], policy: policy)
@@ -68,6 +69,23 @@ import Testing
         #expect(result.stderr == "warning: the App Store Connect key \(key) can be read by others (mode 644): run chmod 600 \(key)\n")
         #expect(result.stdout.contains("App Store Connect: 2.0.0 is ready for distribution (manual release); its build needs iOS 16.0."))
         #expect(result.stdout.contains("Phased release: active, day 3 of 7"))
+    }
+
+    @Test func theBuildsMinimumIOSCountsWhereTheLookupServesTheSameVersionBelowIt() throws {
+        let server = try Self.server(state: "READY_FOR_DISTRIBUTION", buildOS: "17.0")
+        let installed = try PreflightCommandTests.file("version,os,users\n1.9.0,16.2,40\n", "installs.csv")
+        let lookupsAlone = try preflight(server, ["--countries", "kr,jp", "--installed", installed, "--now", "2026-11-26T09:00:00Z"])
+        #expect(lookupsAlone.status == 0, "the lookups say iOS 15.0: \(lookupsAlone.stdout)")
+        let result = try preflight(server, ["--countries", "kr,jp", "--installed", installed, "--now", "2026-11-26T09:00:00Z",
+                                            "--asc-key-id", Self.keyID, "--asc-issuer-id", Self.issuerID, "--asc-private-key", try Self.key()])
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("""
+            dead-end  os-dead-end · kr, jp · 1.9.0 · 40 users
+              2.0.0 needs iOS 17.0 (its build in App Store Connect; the lookup says iOS 15.0), but users on 1.9.0 with iOS 16.2 in kr, jp \
+            are forced to it: they cannot install it and are locked out.
+            """), "\(result.stdout)")
+        #expect(result.stdout.contains("App Store Connect: 2.0.0 is ready for distribution (manual release); its build needs iOS 17.0."))
+        #expect(!result.stdout.contains("No findings"))
     }
 
     @Test func aRefusedKeyIsOneSentenceNamingIt() throws {
