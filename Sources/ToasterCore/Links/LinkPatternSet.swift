@@ -13,7 +13,8 @@ final class LinkPatternSet: Sendable {
     /// ASCII letters compared without case, for telling a near miss that only case made.
     private let folding: Mutex<Determinised>
 
-    static let capacity = 4_096
+    /// At most this many sets are kept (their ASCII tables alone 4 MiB), and state numbers fit in 16 bits.
+    static let capacity = 16_384
 
     /// Path patterns (`isPath`), each matched as `LinkPattern.matches` matches it.
     init(_ patterns: [LinkPattern]) {
@@ -83,15 +84,15 @@ private struct Determinised {
     private let owners: [Int32]
     /// The automaton states of each state, ascending.
     private var sets: [[Int]] = [[]]
-    private var ids: [[Int]: Int32] = [[]: 0]
+    private var ids: [[Int]: Int16] = [[]: 0]
     /// Where an ASCII scalar leads from each state (`state << 7 | scalar`); -1 not known yet.
-    private var ascii = Array(repeating: Int32(-1), count: 128)
+    private var ascii = Array(repeating: Int16(-1), count: 128)
     /// Where any other scalar leads (`state << 32 | scalar`).
-    private var others: [Int: Int32] = [:]
+    private var others: [Int: Int16] = [:]
     /// Per state, computed when first asked.
     private var accepted: [[Int32]?] = [[]]
     private var aliveIn: [[Int32]?] = [[]]
-    private var initial: Int32?
+    private var initial: Int16?
     private var scratch: [Int] = []
 
     init(operations: [LinkPattern.Program.Operation], owners: [Int32], foldingCase: Bool) {
@@ -100,7 +101,7 @@ private struct Determinised {
         run = LinkPattern.Run(operations: operations, foldingCase: foldingCase)
     }
 
-    mutating func start() -> Int32 {
+    mutating func start() -> Int16 {
         if let initial { return initial }
         run.closure(of: operations.count - 1, into: &scratch)
         let state = intern(scratch)
@@ -108,7 +109,7 @@ private struct Determinised {
         return state
     }
 
-    mutating func step(_ state: Int32, _ scalar: UInt32) -> Int32 {
+    mutating func step(_ state: Int16, _ scalar: UInt32) -> Int16 {
         let slot = scalar < 128 ? Int(state) << 7 | Int(scalar) : nil
         if let slot, ascii[slot] >= 0 { return ascii[slot] }
         let key = Int(state) << 32 | Int(scalar)
@@ -133,7 +134,7 @@ private struct Determinised {
 
     /// The patterns that accept where `state` stands: at the end of the path, or with one more
     /// `/` taken by a literal slash of the pattern (the optional slash at a path's end).
-    mutating func accepting(_ state: Int32) -> [Int32] {
+    mutating func accepting(_ state: Int16) -> [Int32] {
         if let known = accepted[Int(state)] { return known }
         var found = Set(sets[Int(state)].compactMap(acceptor))
         run.step(sets[Int(state)], by: LinkPattern.slash, literally: true, into: &scratch)
@@ -144,7 +145,7 @@ private struct Determinised {
     }
 
     /// The patterns that still have a state in `state`, ascending.
-    mutating func alive(_ state: Int32) -> [Int32] {
+    mutating func alive(_ state: Int16) -> [Int32] {
         if let known = aliveIn[Int(state)] { return known }
         let found = Set(sets[Int(state)].map { owners[$0 & 0xFFFF_FFFF] }).sorted()
         aliveIn[Int(state)] = found
@@ -156,7 +157,7 @@ private struct Determinised {
         return owners[state]
     }
 
-    private mutating func intern(_ states: [Int]) -> Int32 {
+    private mutating func intern(_ states: [Int]) -> Int16 {
         let key = states.sorted()
         if let known = ids[key] { return known }
         if sets.count >= LinkPatternSet.capacity {
@@ -168,7 +169,7 @@ private struct Determinised {
             aliveIn = [[]]
             initial = nil
         }
-        let id = Int32(sets.count)
+        let id = Int16(sets.count)
         sets.append(key)
         ids[key] = id
         ascii += repeatElement(-1, count: 128)
