@@ -6,7 +6,7 @@ struct LinkDetails: Sendable {
     /// When the entry has `components`, iOS 13 and later ignore its `paths`; so does this.
     let rules: Rules
     /// Every rule's path pattern, matched in one pass over the URL's path.
-    private let paths: PathIndex
+    private let pathIndex: PathIndex
 
     init(index: Int, appIDs: [String], rules: Rules) {
         self.index = index
@@ -14,11 +14,11 @@ struct LinkDetails: Sendable {
         self.rules = rules
         switch rules {
         case .components(let components):
-            paths = PathIndex(components.map { component in
+            pathIndex = PathIndex(components.map { component in
                 component.path.map { ($0, LinkSubject.formKey(percentEncoded: component.percentEncoded, caseSensitive: component.caseSensitive)) }
             })
         case .paths(let legacy):
-            paths = PathIndex(legacy.map { ($0.pattern, LegacyPath.formKey) })
+            pathIndex = PathIndex(legacy.map { ($0.pattern, LegacyPath.formKey) })
         }
     }
 
@@ -37,11 +37,11 @@ struct LinkDetails: Sendable {
     func firstMatch(_ subject: LinkSubject) -> (index: Int, exclude: Bool, text: String, lenient: Bool)? {
         switch rules {
         case .components(let components):
-            guard let index = paths.matching(subject).first(where: { components[$0].matchesBeyondPath(subject) }) else { return nil }
+            guard let index = pathIndex.matching(subject).first(where: { components[$0].matchesBeyondPath(subject) }) else { return nil }
             let rule = components[index]
             return (index, rule.exclude, rule.text, rule.pathMatchedOnlyLeniently(subject))
         case .paths(let legacy):
-            guard let index = paths.matching(subject).first else { return nil }
+            guard let index = pathIndex.matching(subject).first else { return nil }
             let rule = legacy[index]
             return (index, rule.exclude, rule.text, rule.pathMatchedOnlyLeniently(subject))
         }
@@ -55,7 +55,7 @@ struct LinkDetails: Sendable {
             guard let attempt, best.map({ attempt.isCloser(than: $0.attempt) }) ?? true else { return }
             best = (index, text, attempt)
         }
-        let progress = paths.progress(subject)
+        let progress = pathIndex.progress(subject)
         switch rules {
         case .components(let components):
             for (index, component) in components.enumerated() where !component.exclude {
