@@ -48,6 +48,23 @@ import ToasterTestSupport
         #expect(result.stdout.contains("Phased release: active, day 3 of 7"))
     }
 
+    @Test func theBuildsMinimumIOSCountsWhereTheLookupServesTheSameVersionBelowIt() throws {
+        let server = try AppStoreConnectFixtures.server(state: "READY_FOR_DISTRIBUTION", buildOS: "17.0")
+        let installed = try PreflightFixtures.file("version,os,users\n1.9.0,16.2,40\n", "installs.csv")
+        let lookupsAlone = try preflight(server, ["--countries", "kr,jp", "--installed", installed, "--now", "2026-11-26T09:00:00Z"])
+        #expect(lookupsAlone.status == 0, "the lookups say iOS 15.0: \(lookupsAlone.stdout)")
+        let result = try preflight(server, ["--countries", "kr,jp", "--installed", installed, "--now", "2026-11-26T09:00:00Z",
+                                            "--asc-key-id", AppStoreConnectFixtures.keyID, "--asc-issuer-id", AppStoreConnectFixtures.issuerID, "--asc-private-key", try AppStoreConnectFixtures.key()])
+        #expect(result.status == 3, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("""
+            dead-end  os-dead-end · kr, jp · 1.9.0 · 40 users
+              2.0.0 needs iOS 17.0 (its build in App Store Connect; the lookup says iOS 15.0), but users on 1.9.0 with iOS 16.2 in kr, jp \
+            are forced to it: they cannot install it and are locked out.
+            """), "\(result.stdout)")
+        #expect(result.stdout.contains("App Store Connect: 2.0.0 is ready for distribution (manual release); its build needs iOS 17.0."))
+        #expect(!result.stdout.contains("No findings"))
+    }
+
     @Test func aRefusedKeyIsOneSentenceNamingIt() throws {
         let server = try AppStoreConnectFixtures.server(state: "READY_FOR_DISTRIBUTION")
         let result = try preflight(server, ["--countries", "kr", "--asc-key-id", AppStoreConnectFixtures.keyID, "--asc-issuer-id", "another-issuer",

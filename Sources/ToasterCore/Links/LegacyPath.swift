@@ -13,11 +13,10 @@ struct LegacyPath: Sendable {
         text = JSONValue.string(written).serialized()
     }
 
-    func matches(_ subject: LinkSubject) -> Bool {
-        pattern.matches(subject.form(percentEncoded: true, caseSensitive: true).path)
-    }
+    /// The form of a URL every legacy path compares: percent-encoded, case-sensitive.
+    static let formKey = LinkSubject.formKey(percentEncoded: true, caseSensitive: true)
 
     func pathMatchedOnlyLeniently(_ subject: LinkSubject) -> Bool {
-        !pattern.matchesLiterally(subject.form(percentEncoded: true, caseSensitive: true).literalPath)
+        !pattern.matchesLiterally(subject.form(Self.formKey).literalPath)
     }
 }

@@ -24,12 +24,12 @@ final class LinkComponent: Sendable {
         self.text = text
     }
 
-    /// A URL matches when every part the component names matches. With `percentEncoded` the
-    /// patterns are compared with the URL as sent; without it, with the decoded text, so that a
-    /// pattern can be written in Unicode.
-    func matches(_ subject: LinkSubject) -> Bool {
+    /// A URL matches when every part the component names matches; its path is matched with
+    /// every other component's at once (`LinkDetails`), this the rest: whether the fragment and
+    /// the query match. With `percentEncoded` the patterns are compared with the URL as sent;
+    /// without it, with the decoded text, so that a pattern can be written in Unicode.
+    func matchesBeyondPath(_ subject: LinkSubject) -> Bool {
         let form = subject.form(percentEncoded: percentEncoded, caseSensitive: caseSensitive)
-        if let path, !path.matches(form.path) { return false }
         if let fragment, !fragment.matches(form.fragment) { return false }
         if let query, !query.matches(form) { return false }
         return true

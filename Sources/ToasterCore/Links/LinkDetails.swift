@@ -5,17 +5,20 @@ struct LinkDetails: Sendable {
     let appIDs: [String]
     /// When the entry has `components`, iOS 13 and later ignore its `paths`; so does this.
     let rules: Rules
-    /// For `components`: which of them a URL's path can reach.
-    private let shortlist: ComponentShortlist
+    /// Every rule's path pattern, matched in one pass over the URL's path.
+    private let pathIndex: PathIndex
 
     init(index: Int, appIDs: [String], rules: Rules) {
         self.index = index
         self.appIDs = appIDs
         self.rules = rules
-        if case .components(let components) = rules {
-            shortlist = ComponentShortlist(components)
-        } else {
-            shortlist = ComponentShortlist([])
+        switch rules {
+        case .components(let components):
+            pathIndex = PathIndex(components.map { component in
+                component.path.map { ($0, LinkSubject.formKey(percentEncoded: component.percentEncoded, caseSensitive: component.caseSensitive)) }
+            })
+        case .paths(let legacy):
+            pathIndex = PathIndex(legacy.map { ($0.pattern, LegacyPath.formKey) })
         }
     }
 
@@ -34,12 +37,12 @@ struct LinkDetails: Sendable {
     func firstMatch(_ subject: LinkSubject) -> (index: Int, exclude: Bool, text: String, lenient: Bool)? {
         switch rules {
         case .components(let components):
-            guard let index = shortlist.candidates(subject).first(where: { components[$0].matches(subject) }) else { return nil }
+            guard let index = pathIndex.matching(subject).first(where: { components[$0].matchesBeyondPath(subject) }) else { return nil }
             let rule = components[index]
             return (index, rule.exclude, rule.text, rule.pathMatchedOnlyLeniently(subject))
-        case .paths(let paths):
-            guard let index = paths.firstIndex(where: { $0.matches(subject) }) else { return nil }
-            let rule = paths[index]
+        case .paths(let legacy):
+            guard let index = pathIndex.matching(subject).first else { return nil }
+            let rule = legacy[index]
             return (index, rule.exclude, rule.text, rule.pathMatchedOnlyLeniently(subject))
         }
     }
@@ -52,55 +55,70 @@ struct LinkDetails: Sendable {
             guard let attempt, best.map({ attempt.isCloser(than: $0.attempt) }) ?? true else { return }
             best = (index, text, attempt)
         }
+        let progress = pathIndex.progress(subject)
         switch rules {
         case .components(let components):
             for (index, component) in components.enumerated() where !component.exclude {
-                consider(index, component.text, NearMissAttempt.of(component, subject))
+                consider(index, component.text, NearMissAttempt.of(component, subject, path: progress[index]))
             }
-        case .paths(let paths):
-            for (index, path) in paths.enumerated() where !path.exclude {
-                consider(index, path.text, NearMissAttempt.of(path, subject))
+        case .paths(let legacy):
+            for (index, path) in legacy.enumerated() where !path.exclude {
+                consider(index, path.text, progress[index].flatMap { NearMissAttempt.of(path, $0) })
             }
         }
         return best
     }
 }
 
-/// The components a URL's path can reach, found by the first segment of their path patterns'
-/// plain start: a component whose path begins `/c12/` is tried only on paths whose first
-/// segment is `c12`. Exact, since such a pattern matches no other path, so the first match in
-/// file order is the one trying every component finds — at a fraction of the cost in a file of
-/// hundreds of rules, where each URL would otherwise try most of them.
-private struct ComponentShortlist: Sendable {
-    /// Components whose path starts with no plain segment (no `/` key, or a wildcard or a
-    /// variable before the first slash): tried for every URL. In file order.
+/// The rules' path patterns, one `LinkPatternSet` for each form of the URL they compare
+/// (`LinkSubject.formKey`): the rules a URL's path matches, and how far each got, in one pass
+/// over the path per form rather than one per rule. Exact: it answers what trying each rule's
+/// pattern in turn answers, so the first match in file order is the one iOS finds.
+private struct PathIndex: Sendable {
+    /// Rules without a path pattern, which any path matches. In file order.
     private let always: [Int]
-    /// For each form of the URL the components compare (`LinkSubject.formKey`), the components
-    /// by the first segment their path requires.
-    private let bySegment: [Int: [[UInt32]: [Int]]]
+    /// Per form: the patterns compared with it, and the rule of each, in file order.
+    private let forms: [(form: Int, set: LinkPatternSet, rules: [Int])]
 
-    init(_ components: [LinkComponent]) {
-        var always: [Int] = [], bySegment: [Int: [[UInt32]: [Int]]] = [:]
-        for (index, component) in components.enumerated() {
-            guard let segment = component.path?.firstSegment else {
-                always.append(index)
+    /// Each rule's path pattern and the form it compares, or nil when it has none.
+    init(_ patterns: [(pattern: LinkPattern, form: Int)?]) {
+        var always: [Int] = [], byForm: [Int: [(pattern: LinkPattern, rule: Int)]] = [:]
+        for (rule, pattern) in patterns.enumerated() {
+            guard let (pattern, form) = pattern else {
+                always.append(rule)
                 continue
             }
-            let form = LinkSubject.formKey(percentEncoded: component.percentEncoded, caseSensitive: component.caseSensitive)
-            bySegment[form, default: [:]][segment, default: []].append(index)
+            byForm[form, default: []].append((pattern, rule))
         }
         self.always = always
-        self.bySegment = bySegment
+        forms = byForm.keys.sorted().map { form in
+            let members = byForm[form] ?? []
+            return (form, LinkPatternSet(members.map(\.pattern)), members.map(\.rule))
+        }
     }
 
-    /// The components that may match `subject`, in file order.
-    func candidates(_ subject: LinkSubject) -> [Int] {
-        guard !bySegment.isEmpty else { return always }
+    /// The rules whose path (or lack of one) lets `subject` through, in file order.
+    func matching(_ subject: LinkSubject) -> [Int] {
         var found = always
-        for (form, segments) in bySegment {
-            let path = subject.form(form).path
-            if let reached = segments[Array(path.prefix { $0 != LinkPattern.slash })] { found += reached }
+        for (form, set, rules) in forms {
+            found += set.matches(subject.form(form).path).map { rules[Int($0)] }
         }
         return found.sorted()
+    }
+
+    /// How each rule's path pattern fared with `subject`'s path; nil for a rule without one.
+    func progress(_ subject: LinkSubject) -> [PathProgress?] {
+        var progress = [PathProgress?](repeating: nil, count: always.count + forms.reduce(0) { $0 + $1.rules.count })
+        for (form, set, rules) in forms {
+            let path = subject.form(form).path
+            let consumed = set.consumed(path)
+            var accepted = Array(repeating: false, count: set.count), folded = accepted
+            for pattern in set.matches(path) { accepted[Int(pattern)] = true }
+            for pattern in set.matches(path, foldingCase: true) { folded[Int(pattern)] = true }
+            for (pattern, rule) in rules.enumerated() {
+                progress[rule] = PathProgress(accepted: accepted[pattern], consumed: consumed[pattern], acceptedFoldingCase: folded[pattern])
+            }
+        }
+        return progress
     }
 }

@@ -22,6 +22,14 @@ public struct LinkNearMiss: Sendable, Equatable {
     public let message: String
 }
 
+/// How a rule's path pattern fared with a URL's path: whether it matched, how many scalars it
+/// read before it could not go on, and whether it matches when ASCII letters fold case.
+struct PathProgress {
+    let accepted: Bool
+    let consumed: Int
+    let acceptedFoldingCase: Bool
+}
+
 /// One rule's attempt at a URL it does not match, ranked against the others. It keeps what
 /// failed rather than a sentence: every rule of a file is tried for every URL that matches
 /// nothing, and only the closest one's sentence is ever shown (`message`).
@@ -82,8 +90,9 @@ struct NearMissAttempt {
             : "\(what) does not match \(Self.quote(pattern.text))"
     }
 
-    /// The first part of `subject` that `component` fails on; nil when it matches.
-    static func of(_ component: LinkComponent, _ subject: LinkSubject) -> NearMissAttempt? {
+    /// The first part of `subject` that `component` fails on; nil when it matches. `path` is
+    /// how its path pattern fared, nil when it has none.
+    static func of(_ component: LinkComponent, _ subject: LinkSubject, path progress: PathProgress?) -> NearMissAttempt? {
         let form = subject.form(percentEncoded: component.percentEncoded, caseSensitive: component.caseSensitive)
         let folds = component.caseSensitive
         func failure(_ pattern: LinkPattern, _ consumed: Int, part: LinkNearMiss.Part, item: [UInt32]? = nil, shownItem: Int? = nil,
@@ -92,11 +101,9 @@ struct NearMissAttempt {
                             shownItem: shownItem, itemAbsent: absent, percentEncoded: component.percentEncoded, legacy: false)
         }
         var passed = 0
-        if let path = component.path {
-            let result = path.progress(form.path, foldingCase: false)
-            guard result.accepted else {
-                return failure(path, result.consumed, part: .path, passed: passed,
-                               onlyCase: folds && path.progress(form.path, foldingCase: true).accepted)
+        if let path = component.path, let progress {
+            guard progress.accepted else {
+                return failure(path, progress.consumed, part: .path, passed: passed, onlyCase: folds && progress.acceptedFoldingCase)
             }
             passed += 1
         }
@@ -141,13 +148,12 @@ struct NearMissAttempt {
         return nil
     }
 
-    /// A legacy path's attempt: the path alone, always case-sensitive and percent-encoded.
-    static func of(_ path: LegacyPath, _ subject: LinkSubject) -> NearMissAttempt? {
-        let form = subject.form(percentEncoded: true, caseSensitive: true)
-        let result = path.pattern.progress(form.path, foldingCase: false)
-        guard !result.accepted else { return nil }
-        return NearMissAttempt(passed: 0, onlyCase: path.pattern.progress(form.path, foldingCase: true).accepted, consumed: result.consumed,
-                               part: .path, item: nil, pattern: path.pattern, shownItem: nil, itemAbsent: false, percentEncoded: true, legacy: true)
+    /// A legacy path's attempt, from how its pattern fared: the path alone, always
+    /// case-sensitive and percent-encoded.
+    static func of(_ path: LegacyPath, _ progress: PathProgress) -> NearMissAttempt? {
+        guard !progress.accepted else { return nil }
+        return NearMissAttempt(passed: 0, onlyCase: progress.acceptedFoldingCase, consumed: progress.consumed, part: .path, item: nil,
+                               pattern: path.pattern, shownItem: nil, itemAbsent: false, percentEncoded: true, legacy: true)
     }
 
     private static func text(_ scalars: [UInt32]) -> String {

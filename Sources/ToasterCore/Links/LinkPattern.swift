@@ -16,7 +16,7 @@ final class LinkPattern: Sendable {
     /// The variables the pattern names that neither the file nor iOS defines: each makes the
     /// pattern match nothing.
     let undefinedVariables: [String]
-    private let program: Program
+    let program: Program
     /// For a path pattern, the pattern taken literally (slashes at its ends required), to tell
     /// when a path matched only because those slashes are optional.
     private let literalProgram: Program?
@@ -54,11 +54,6 @@ final class LinkPattern: Sendable {
     func progress(_ subject: [UInt32], foldingCase: Bool) -> (accepted: Bool, consumed: Int) {
         program.progress(subject, trailingSlash: literalProgram != nil, foldingCase: foldingCase)
     }
-
-    /// For a path pattern, the first segment every path it matches starts with (`c12` for
-    /// `/c12/*`), when the pattern's plain start reaches a slash; nil when a wildcard or a
-    /// variable comes first.
-    var firstSegment: [UInt32]? { program.firstSegment }
 
     /// For a path pattern: whether `path` (with its slashes) matches the pattern as written,
     /// without the optional slashes at the ends.
@@ -218,7 +213,7 @@ extension LinkPattern {
 
     /// The pattern as a nondeterministic automaton, run by following every state at once:
     /// linear in the subject's length whatever the pattern, never exponential.
-    fileprivate final class Program: Sendable {
+    final class Program: Sendable {
         enum Operation: Sendable {
             case scalar(UInt32, next: Int)
             case any(next: Int)
@@ -232,8 +227,8 @@ extension LinkPattern {
             case accept
         }
 
-        private let operations: [Operation]
-        private let start: Int
+        let operations: [Operation]
+        let start: Int
         /// The scalars every match starts with: a cheap test before the automaton runs.
         private let prefix: [UInt32]
         /// The whole pattern when it has no wildcard or variable.
@@ -243,7 +238,7 @@ extension LinkPattern {
         /// trailing `/`, which the optional slash at the end may supply.
         private let required: [UInt32]
 
-        init(_ tokens: ArraySlice<Token>) {
+        fileprivate init(_ tokens: ArraySlice<Token>) {
             var builder = Builder()
             start = builder.compile(tokens, next: 0)
             operations = builder.operations
@@ -256,12 +251,6 @@ extension LinkPattern {
             }
             while longest.last == LinkPattern.slash { longest.removeLast() }
             required = longest
-        }
-
-        /// The plain start up to its first slash. A subject that passes `run`'s prefix test
-        /// starts with it, followed by a slash or its end.
-        var firstSegment: [UInt32]? {
-            prefix.firstIndex(of: LinkPattern.slash).map { Array(prefix[..<$0]) }
         }
 
         /// Whether the automaton accepts `subject`, or — with `trailingSlash` — `subject` and
@@ -343,7 +332,7 @@ extension LinkPattern {
     /// the trie node it stands at above bit 32 (the root is node 0). A set is kept free of
     /// repeats by looking through it while it is small, as sets nearly always are; past that,
     /// by marks over every operation for the states outside a trie.
-    private struct Run {
+    struct Run {
         let operations: [Program.Operation]
         let foldingCase: Bool
         private var marks: [Int] = []

@@ -1,19 +1,35 @@
 /// What App Store Connect's facts change in an evaluation: a minimum nobody has released yet is
 /// a dead end wherever it forces someone, and a forced user's iOS is checked against the build
-/// they will be sent to when the lookup still serves an older version.
+/// they will be sent to, which App Store Connect records and the lookup only caches.
 extension PreflightInput {
-    /// The version a forced user ends up on and the iOS it needs. When the storefront still
-    /// serves a version below the minimum that forces the user (the lookup has not caught up)
-    /// and App Store Connect's newest version reaches that minimum, it is that version's
-    /// build; otherwise what the lookup serves.
+    /// The version a forced user ends up on, the iOS it needs, and where that minimum comes from
+    /// as the finding says it (empty: the lookup alone, without App Store Connect to compare).
+    /// App Store Connect is the record and the lookup a cache: when the storefront still serves
+    /// a version below the minimum that forces the user and App Store Connect's newest version
+    /// reaches that minimum, it is that version's build; when the storefront serves App Store
+    /// Connect's newest version, the higher of the build's minimum and the lookup's.
     func osRequirement(served: LookupEntry, servedVersion: Version, layer: PolicyLayer)
-        -> (version: String, minimumOS: String, fromBuild: Bool)? {
-        if let facts = appStoreConnect, let newest = facts.newest, let os = facts.buildMinimumOSVersion,
-           let minimum = layer.policy.minimumRequiredVersion.flatMap({ try? Version($0) }),
-           let newestVersion = try? Version(newest.versionString), servedVersion < minimum, minimum <= newestVersion {
-            return (newest.versionString, os, true)
+        -> (version: String, minimumOS: String, source: String)? {
+        let listed = served.listing.minimumOSVersion
+        guard let facts = appStoreConnect, let newest = facts.newest, let build = facts.buildMinimumOSVersion,
+              let newestVersion = try? Version(newest.versionString) else {
+            return listed.map { (served.listing.version, $0, "") }
         }
-        return served.listing.minimumOSVersion.map { (served.listing.version, $0, false) }
+        if let minimum = layer.policy.minimumRequiredVersion.flatMap({ try? Version($0) }), servedVersion < minimum, minimum <= newestVersion {
+            return (newest.versionString, build, " (its build in App Store Connect; the lookup still serves \(served.listing.version))")
+        }
+        guard servedVersion == newestVersion else { return listed.map { (served.listing.version, $0, "") } }
+        guard let listed, let lookupOS = try? Version(listed) else {
+            return (newest.versionString, build, " (its build in App Store Connect; the lookup gives no minimum iOS)")
+        }
+        guard let buildOS = try? Version(build) else { return (served.listing.version, listed, "") }
+        if buildOS > lookupOS {
+            return (newest.versionString, build, " (its build in App Store Connect; the lookup says iOS \(listed))")
+        }
+        if lookupOS > buildOS {
+            return (served.listing.version, listed, " (the lookup's minimumOsVersion; its build in App Store Connect says iOS \(build))")
+        }
+        return (served.listing.version, listed, " (its build in App Store Connect and the lookup agree)")
     }
 
     /// Each layer's minimum that App Store Connect has released no version for, with how App

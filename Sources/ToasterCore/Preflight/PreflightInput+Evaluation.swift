@@ -119,8 +119,7 @@ extension PreflightInput {
            let requirement = osRequirement(served: served, servedVersion: servedVersion, layer: layer),
            let required = try? Version(requirement.minimumOS), device < required {
             stranded = true
-            let (target, requiredText) = (requirement.version, requirement.minimumOS)
-            let whose = requirement.fromBuild ? " (its build in App Store Connect; the lookup still serves \(served.listing.version))" : ""
+            let (target, requiredText, whose) = requirement
             findings.add(.osDeadEnd, .deadEnd, "\(target)|\(requiredText)|\(os)|\(whose)", storefront: code, row: index) { places, versions in
                 ("\(target) needs iOS \(requiredText)\(whose), but users on \(versions) with iOS \(os) in \(places) are forced to it: they cannot install it and are locked out.",
                  "Exempt devices below iOS \(requiredText) from the forced update, or keep the minimum at a version that still supports iOS \(os).")

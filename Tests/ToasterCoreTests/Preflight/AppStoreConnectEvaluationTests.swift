@@ -74,6 +74,50 @@ import Testing
         #expect(fromBuild.message.contains("2.0.0 needs iOS 16.0 (its build in App Store Connect; the lookup still serves 1.9.0)"), "\(fromBuild.message)")
     }
 
+    /// Both storefronts serve 2.0.0, App Store Connect's newest, with the lookup's `minimumOS`;
+    /// 1.9.0 on iOS 16.2 is forced to it.
+    private static func servingTheNewest(lookupOS: String?, buildOS: String?) throws -> PreflightReport {
+        let served = PreflightTests.entry("2.0.0", minimumOS: lookupOS)
+        return try evaluate(PreflightTests.answers("kr", served) + PreflightTests.answers("jp", served), [PreflightTests.minimum("2.0.0")],
+                            installed: [InstalledGroup(version: "1.9.0", os: "16.2", users: 5)],
+                            facts: facts([AppStoreConnectVersion(versionString: "2.0.0", state: "READY_FOR_DISTRIBUTION")], minimumOS: buildOS))
+    }
+
+    @Test func theBuildsHigherMinimumIOSWinsWhereTheLookupServesTheSameVersion() throws {
+        let report = try Self.servingTheNewest(lookupOS: "15.0", buildOS: "17.0")
+        let finding = try #require(report.findings.first { $0.kind == .osDeadEnd }, "the lookup's iOS 15.0 must not hide the build's 17.0")
+        #expect(finding.severity == .deadEnd)
+        #expect(finding.storefronts == ["kr", "jp"])
+        #expect(finding.users == 5)
+        #expect(finding.message.hasPrefix("2.0.0 needs iOS 17.0 (its build in App Store Connect; the lookup says iOS 15.0), but users on 1.9.0 with iOS 16.2"),
+                "\(finding.message)")
+        #expect(finding.fix.contains("below iOS 17.0"))
+        #expect(report.cells == [[.deadEnd, .deadEnd]])
+        #expect(report.watchStep == .stuck)
+
+        let noLookupOS = try Self.servingTheNewest(lookupOS: nil, buildOS: "17.0")
+        #expect(noLookupOS.findings.first { $0.kind == .osDeadEnd }?.message
+            .contains("needs iOS 17.0 (its build in App Store Connect; the lookup gives no minimum iOS)") == true)
+    }
+
+    @Test func theLookupsHigherMinimumIOSWinsAndTheFindingSaysWhose() throws {
+        let report = try Self.servingTheNewest(lookupOS: "17.0", buildOS: "16.0")
+        let finding = try #require(report.findings.first { $0.kind == .osDeadEnd })
+        #expect(finding.message.hasPrefix("2.0.0 needs iOS 17.0 (the lookup's minimumOsVersion; its build in App Store Connect says iOS 16.0)"),
+                "\(finding.message)")
+
+        let agreeing = try Self.servingTheNewest(lookupOS: "17.0", buildOS: "17")
+        #expect(agreeing.findings.first { $0.kind == .osDeadEnd }?.message
+            .hasPrefix("2.0.0 needs iOS 17.0 (its build in App Store Connect and the lookup agree)") == true)
+    }
+
+    @Test func bothMinimumsAtOrBelowTheDevicesIOSStrandNobody() throws {
+        let report = try Self.servingTheNewest(lookupOS: "15.0", buildOS: "16.2")
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
+        #expect(report.cells == [[.forced, .forced]])
+        #expect(report.watchStep == .safe)
+    }
+
     @Test func thePhasedReleaseIsShownWithWhatItDoesNotPace() throws {
         let facts = Self.facts([AppStoreConnectVersion(versionString: "2.0.0", state: "READY_FOR_DISTRIBUTION", releaseType: "AFTER_APPROVAL")],
                                phased: PhasedRelease(state: "ACTIVE", currentDayNumber: 3, startDate: "2026-11-20T00:00:00Z"), minimumOS: "16.0")

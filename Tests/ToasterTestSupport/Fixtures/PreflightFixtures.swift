@@ -35,12 +35,13 @@ package enum AppStoreConnectFixtures {
         return path
     }
 
-    /// App 42 in kr, us and jp, sold in kr and jp, with 2.0.0 in `state`.
-    package static func server(state: String) throws -> ServerProcess {
+    /// App 42 in kr, us and jp, sold in kr and jp, with 2.0.0 in `state`; its build needs iOS
+    /// `buildOS`, while the lookups say 15.0.
+    package static func server(state: String, buildOS: String = "16.0") throws -> ServerProcess {
         let policy = try PreflightFixtures.policy(["appStoreConnect": [
             "territories": ["kr", "jp"],
             "versions": [["versionString": "1.9.0", "appVersionState": "REPLACED_WITH_NEW_VERSION"],
-                         ["versionString": "2.0.0", "appVersionState": state, "releaseType": "MANUAL", "minOsVersion": "16.0",
+                         ["versionString": "2.0.0", "appVersionState": state, "releaseType": "MANUAL", "minOsVersion": buildOS,
                           "phasedRelease": ["phasedReleaseState": "ACTIVE", "currentDayNumber": 3, "startDate": "2026-11-21T00:00:00Z"]]],
         ]])
         return try ServerProcess(arguments: ["--asc-public-key", exampleKey, "--asc-key-id", keyID, "--asc-issuer-id", issuerID], policy: policy)
