@@ -55,7 +55,7 @@ class Alert:
 class App:
     """toastercli in a pty of its own; made by the `toaster` fixture, stopped when the test ends."""
 
-    #: Seconds without output after which a screen counts as settled (a frame is whole).
+    #: Seconds without output, and since the last key, after which a screen counts as settled.
     settle = 0.1
 
     def __init__(self, command: List[str], *, cols: int, rows: int, env: Dict[str, str], work: Path,
@@ -67,7 +67,8 @@ class App:
         self._snapshots = snapshots
         self._screen = Screen(cols, rows)
         self._lock = threading.Condition()
-        self._last_output = time.monotonic()
+        # The last output or key: a screen is settled once nothing has happened for `settle`.
+        self._last_activity = time.monotonic()
         self._events: List[Dict[str, Any]] = []
         self._trace_offset = 0
         self._status: Optional[int] = None
@@ -211,7 +212,7 @@ class App:
             with self._lock:
                 if data:
                     self.recording.output(self._screen.feed(data))
-                    self._last_output = time.monotonic()
+                    self._last_activity = time.monotonic()
                 self._lock.notify_all()
             if not data:
                 return
@@ -222,6 +223,7 @@ class App:
             raise ToasterFailure(f"toastercli exited with status {self._status}; cannot send {data!r}\n" + self._context())
         with self._lock:
             self.recording.input(data)
+            self._last_activity = time.monotonic()
         os.write(self._child.child_fd, data.encode("utf-8"))
 
     def _exited(self) -> bool:
@@ -242,7 +244,7 @@ class App:
             with self._lock:
                 self._read_trace()
                 found, value = check()
-                quiet = time.monotonic() - self._last_output
+                quiet = time.monotonic() - self._last_activity
                 if found and (not settled or exited or quiet >= self.settle):
                     return value
                 if found:
