@@ -155,3 +155,39 @@ def test_a_wait_after_the_program_exits_fails_at_once(toaster):
     app = toaster("--no-such-flag")
     with pytest.raises(ToasterFailure, match="exited with status 64 while waiting for an alert"):
         app.wait_for_alert(timeout=30)
+
+
+def test_stacked_buttons_are_read_and_clicked(toaster):
+    app = toaster("--rules", "relaxed", *OPTIONAL, locale="ja", cols=40)
+    alert = app.wait_for_alert("optional")
+    assert (alert.buttons, alert.button_ids, alert.focused) == (
+        ["アップデート", "あとで", "このバージョンをスキップ"], ["update", "nextTime", "skip"], "update")
+    app.click("skip")
+    app.wait_for_event("alertDismissed", buttonId="skip")
+
+
+def test_a_title_and_message_wrapped_in_a_small_terminal_are_read_whole(toaster):
+    alert = toaster(cols=40, rows=12).wait_for_alert("forced")
+    assert alert.title == "신규 기능 업데이트 알림"
+    assert alert.message.split("\n")[-1] == "최신 버전으로 업데이트 하시겠어요?"
+
+
+def drawing(tmp_path, monkeypatch, rounds):
+    """A stand-in for toastercli that writes A, then a B every 50 ms for `rounds` rounds."""
+    program = tmp_path / "drawing"
+    program.write_text(f"#!/bin/sh\nprintf A\ni=0\nwhile [ $i -lt {rounds} ]; do sleep 0.05; printf B; i=$((i+1)); done\n"
+                       "printf END\nexec sleep 30\n")
+    program.chmod(0o755)
+    monkeypatch.setenv("TOASTERCLI", str(program))
+
+
+def test_a_screen_wait_returns_once_the_drawing_stops(toaster, tmp_path, monkeypatch):
+    drawing(tmp_path, monkeypatch, 16)
+    assert toaster().wait_for_screen("A").splitlines()[0] == "A" + "B" * 16 + "END"
+
+
+def test_a_screen_that_never_settles_fails_the_wait(toaster, tmp_path, monkeypatch):
+    drawing(tmp_path, monkeypatch, 1000)
+    app = toaster()
+    with pytest.raises(ToasterFailure, match=r"waiting for the screen to show 'A' \(shown, but the screen has not been still"):
+        app.wait_for_screen("A", timeout=1)
