@@ -1,5 +1,6 @@
 """The kit against the real binary: what App and Alert read, what its keys and clicks do."""
 import json
+import sys
 
 import pyte
 import pytest
@@ -173,21 +174,29 @@ def test_a_title_and_message_wrapped_in_a_small_terminal_are_read_whole(toaster)
 
 
 def drawing(tmp_path, monkeypatch, rounds):
-    """A stand-in for toastercli that writes A, then a B every 50 ms for `rounds` rounds."""
+    """A stand-in for toastercli that writes A, then a B every 20 ms for `rounds` rounds."""
     program = tmp_path / "drawing"
-    program.write_text(f"#!/bin/sh\nprintf A\ni=0\nwhile [ $i -lt {rounds} ]; do sleep 0.05; printf B; i=$((i+1)); done\n"
-                       "printf END\nexec sleep 30\n")
+    program.write_text(f"#!{sys.executable}\nimport sys, time\nsys.stdout.write('A')\n"
+                       f"for _ in range({rounds}):\n    sys.stdout.flush(); time.sleep(0.02); sys.stdout.write('B')\n"
+                       "sys.stdout.write('END'); sys.stdout.flush(); time.sleep(30)\n")
     program.chmod(0o755)
     monkeypatch.setenv("TOASTERCLI", str(program))
 
 
+# A settle time well above the stand-in's pauses, so that a busy machine cannot fake a still screen.
+SETTLE = 0.5
+
+
 def test_a_screen_wait_returns_once_the_drawing_stops(toaster, tmp_path, monkeypatch):
-    drawing(tmp_path, monkeypatch, 16)
-    assert toaster().wait_for_screen("A").splitlines()[0] == "A" + "B" * 16 + "END"
+    drawing(tmp_path, monkeypatch, 40)
+    app = toaster()
+    app.settle = SETTLE
+    assert app.wait_for_screen("A").splitlines()[0] == "A" + "B" * 40 + "END"
 
 
 def test_a_screen_that_never_settles_fails_the_wait(toaster, tmp_path, monkeypatch):
-    drawing(tmp_path, monkeypatch, 1000)
+    drawing(tmp_path, monkeypatch, 100000)
     app = toaster()
-    with pytest.raises(ToasterFailure, match=r"waiting for the screen to show 'A' \(shown, but the screen has not been still"):
-        app.wait_for_screen("A", timeout=1)
+    app.settle = SETTLE
+    with pytest.raises(ToasterFailure, match=rf"waiting for the screen to show 'A' \(shown, but the screen has not been still for {SETTLE} s"):
+        app.wait_for_screen("A", timeout=2)
