@@ -73,7 +73,7 @@ class App:
         self._trace_offset = 0
         self._status: Optional[int] = None
         self._stopped_by_kit = False
-        self.recording = Recording(self.cast_path, cols, rows, command, title,
+        self._recording = Recording(self.cast_path, cols, rows, command, title,
                                    {"TERM": env["TERM"], "LANG": env["LANG"]})
         self._child = pexpect.spawn(command[0], command[1:], env=env, dimensions=(rows, cols), cwd=str(work))
         self._child.delaybeforesend = None
@@ -164,7 +164,7 @@ class App:
         """Resizes the terminal (the program gets SIGWINCH and redraws)."""
         with self._lock:
             self._screen.resize(cols, rows)
-            self.recording.resize(cols, rows)
+            self._recording.resize(cols, rows)
         self._child.setwinsize(rows, cols)
 
     # Reading
@@ -211,7 +211,7 @@ class App:
                 data = b""
             with self._lock:
                 if data:
-                    self.recording.output(self._screen.feed(data))
+                    self._recording.output(self._screen.feed(data))
                     self._last_activity = time.monotonic()
                 self._lock.notify_all()
             if not data:
@@ -222,7 +222,7 @@ class App:
         if self._exited():
             raise ToasterFailure(f"toastercli exited with status {self._status}; cannot send {data!r}\n" + self._context())
         with self._lock:
-            self.recording.input(data)
+            self._recording.input(data)
             self._last_activity = time.monotonic()
         os.write(self._child.child_fd, data.encode("utf-8"))
 
@@ -352,7 +352,7 @@ class App:
         if problem is None and signalled is not None and signalled not in stopping:
             problem = f"toastercli crashed: killed by {signal.Signals(signalled).name}"
         with self._lock:
-            self.recording.close()
+            self._recording.close()
         self._child.close(force=True)
         return f"{problem}\n{self._context()}" if problem else None
 
