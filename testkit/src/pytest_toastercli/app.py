@@ -9,6 +9,7 @@ import shutil
 import signal
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -75,7 +76,11 @@ class App:
         self._stopped_by_kit = False
         self._recording = Recording(self.cast_path, cols, rows, command, title,
                                    {"TERM": env["TERM"], "LANG": env["LANG"]})
-        self._child = pexpect.spawn(command[0], command[1:], env=env, dimensions=(rows, cols), cwd=str(work))
+        with warnings.catch_warnings():
+            # Python 3.12 warns of any fork while threads run (the readers of a test's earlier
+            # apps); pexpect's child only sets up the pty and execs, touching none of their locks.
+            warnings.filterwarnings("ignore", r".*multi-threaded, use of forkpty\(\)", DeprecationWarning)
+            self._child = pexpect.spawn(command[0], command[1:], env=env, dimensions=(rows, cols), cwd=str(work))
         self._child.delaybeforesend = None
         self._reader = threading.Thread(target=self._read, name=f"toastercli {self._child.pid}", daemon=True)
         self._reader.start()
