@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func theFirstMatchInFileOrderWhateverTheRulesShape() throws {
-        let file = try IOSReadingTests.components("""
+        let file = try LinkFixtures.components("""
             {"/": "/shop/1/private/*", "exclude": true}, {"/": "/shop/1/*"}, {"/": "/$(lang)_$(region)/p1/*", "caseSensitive": false},
             {"/": "/$(lang)/guide2/*", "?": {"ref": "?*"}}, {"/": "/shop/2/*"}, {"/": "/item/3/???"}, {"/": "/*"}
             """)
@@ -77,7 +77,7 @@ import Testing
             ("/ko/guide2/x", .match, 6), ("/shop/2", .match, 4), ("/item/3/abc", .match, 5), ("/item/3/abcd", .match, 6),
         ]
         for (path, outcome, index) in expected {
-            let verdict = file.verdict(for: "https://example.com" + path, appID: IOSReadingTests.app)
+            let verdict = file.verdict(for: "https://example.com" + path, appID: LinkFixtures.app)
             #expect(verdict.outcome == outcome && verdict.decidedBy?.index == index, "\(path): \(verdict)")
         }
     }

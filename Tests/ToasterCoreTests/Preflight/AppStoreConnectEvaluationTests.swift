@@ -77,8 +77,8 @@ import Testing
     /// Both storefronts serve 2.0.0, App Store Connect's newest, with the lookup's `minimumOS`;
     /// 1.9.0 on iOS 16.2 is forced to it.
     private static func servingTheNewest(lookupOS: String?, buildOS: String?) throws -> PreflightReport {
-        let served = PreflightTests.entry("2.0.0", minimumOS: lookupOS)
-        return try evaluate(PreflightTests.answers("kr", served) + PreflightTests.answers("jp", served), [PreflightTests.minimum("2.0.0")],
+        let served = Evaluation.entry("2.0.0", minimumOS: lookupOS)
+        return try evaluate(Evaluation.answers("kr", served) + Evaluation.answers("jp", served), [Evaluation.minimum("2.0.0")],
                             installed: [InstalledGroup(version: "1.9.0", os: "16.2", users: 5)],
                             facts: facts([AppStoreConnectVersion(versionString: "2.0.0", state: "READY_FOR_DISTRIBUTION")], minimumOS: buildOS))
     }
