@@ -25,7 +25,6 @@ public struct SystemClock: Clock {
     public var now: Date { Date() }
 
     public var elapsedMilliseconds: Int {
-        let elapsed = ContinuousClock.now - start
-        return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        Int((ContinuousClock.now - start).wholeMilliseconds)
     }
 }

@@ -158,7 +158,7 @@ extension PreflightInput {
     private func noteFreshness(_ view: StorefrontView, current: Version, forced: Bool, row: Int, into findings: inout FindingCollector) {
         guard let served = view.served, let version = view.servedVersion, current < version,
               let releaseText = served.listing.releaseDate, let released = ISO8601.parse(releaseText) else { return }
-        let safeAt = released.addingTimeInterval(Double(minimumReleaseAge.components.seconds))
+        let safeAt = released.addingTimeInterval(Double(minimumReleaseAge.wholeSeconds))
         guard now < safeAt else { return }
         let hours = max(0, Int(now.timeIntervalSince(released) / 3600))
         let ageText = now < released ? "is to be released at \(releaseText)" : "was released \(hours) h ago (\(releaseText))"
@@ -170,7 +170,7 @@ extension PreflightInput {
     }
 
     static func hoursText(_ age: Duration) -> String {
-        let hours = Double(age.components.seconds) / 3600
+        let hours = Double(age.wholeSeconds) / 3600
         return hours == hours.rounded() ? String(Int(hours)) : String(hours)
     }
 

@@ -17,8 +17,8 @@ public enum PreflightProgress {
     /// `about 3 min 20 s left`, `done`, or `estimating time left` before anything is known.
     public static func left(done: Int, total: Int, elapsed: Duration, paced: Duration) -> String {
         guard done < total else { return "done" }
-        let soFar = done == 0 ? 0 : Double(elapsed.components.seconds) / Double(done) * Double(total - done)
-        let estimate = max(soFar, Double(paced.components.seconds))
+        let soFar = done == 0 ? 0 : Double(elapsed.wholeSeconds) / Double(done) * Double(total - done)
+        let estimate = max(soFar, Double(paced.wholeSeconds))
         guard done > 0 || paced > .zero else { return "estimating time left" }
         let seconds = Int(estimate) + 1
         return seconds >= 60 ? "about \(seconds / 60) min \(seconds % 60) s left" : "about \(seconds) s left"

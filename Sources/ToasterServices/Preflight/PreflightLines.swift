@@ -78,7 +78,7 @@ public struct PreflightLines: Sendable {
             }
             note(.status("\(ISO8601.format(Date())) \(status)"))
             // The lookups' pace: a test's virtual pace moves the rounds too.
-            round.lookups.pace.sleep(for: .milliseconds(Int64(interval * 1000)))
+            round.lookups.pace.sleep(for: .seconds(interval))
         }
     }
 

@@ -87,7 +87,7 @@ struct LinksCheck: ParsableCommand {
     func run() throws {
         var fetchWarnings: [LinkWarning] = []
         var sites: [AssociatedDomains.Site] = []
-        let fetcher = AssociationFetcher(timeout: .milliseconds(Int64(timeout * 1000)), trust: trust.trust())
+        let fetcher = AssociationFetcher(timeout: .seconds(timeout), trust: trust.trust())
         let cdnPrefix = cdn ? Environment.value(Self.cdnVariable) ?? AssociationFetcher.appleCDN : nil
         for (given, domain) in zip(files, try origins()) {
             guard let domain else {

@@ -25,7 +25,7 @@ extension Preflight {
         let app = [inputs.appId.map { "id \($0)" }, inputs.bundleId.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
         let theme = try ThemeChoice.resolve(theme)
         let program = BoardProgram(state: BoardState(input: input, app: app, requests: round.requests(input.storefronts),
-                                                     interval: .milliseconds(Int64(interval * 1000)), strict: strict),
+                                                     interval: .seconds(interval), strict: strict),
                                    ask: round.boardRounds(first: facts))
         let status: Int32
         do {

@@ -65,7 +65,7 @@ struct Preflight: ParsableCommand {
 
     func run() throws {
         ProgressLine.unblockInterrupts()
-        let limit = Duration.milliseconds(Int64(timeout * 1000))
+        let limit = Duration.seconds(timeout)
         let certificates = trust.trust()
         // From here on every outcome is a report: one JSON document, or markdown saying what failed.
         let base: PreflightInput, round: PreflightRound

@@ -171,7 +171,7 @@ struct CheckOptions: ParsableArguments {
     }
 
     func makeSource() throws -> any VersionSource {
-        let limit = Duration.milliseconds(Int64(timeout * 1000))
+        let limit = Duration.seconds(timeout)
         let certificates = trust.trust()
         do {
             switch kind {
