@@ -54,7 +54,7 @@ public struct RemoteConfigSource: ServiceSource {
                 + "(UPDATE, NO_CHANGE, NO_TEMPLATE, EMPTY_CONFIG, INSTANCE_STATE_UNSPECIFIED)")
         case nil where tree["parameters"] != nil:
             throw SourceError(.unusableAnswer, "\(what) is unusable: it is a template (parameters with defaultValue), "
-                + "not a fetch answer; give the fetch endpoint or a saved fetch answer ({\"entries\":{…},\"state\":\"UPDATE\"})")
+                + "not a fetch answer; evaluate it with --template FILE, or give the fetch endpoint or a saved fetch answer ({\"entries\":{…},\"state\":\"UPDATE\"})")
         case nil:
             throw SourceError(.unusableAnswer, "\(what) is unusable: it has neither \"state\" nor \"entries\" (present: \(JSONPayload.present(tree)))")
         }

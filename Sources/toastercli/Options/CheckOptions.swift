@@ -62,6 +62,8 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "The Remote Config key of the update URL.")
     var rcUrlKey = RemoteConfigKeys.default.storeURL
 
+    @OptionGroup(title: "Remote Config templates") var remoteConfig: RemoteConfigOptions
+
     @Option(help: "A file holding the CMS API key (else the TOASTER_CMS_API_KEY environment variable).")
     var cmsApiKeyFile: String?
 
@@ -107,9 +109,17 @@ struct CheckOptions: ParsableArguments {
             guard kind == .demo else { throw ValidationError("--demo-latency-ms is only for --source demo") }
         }
         // No silent substitute: a URL is never ignored for the demo store, nor a service asked without one.
+        if remoteConfig.template != nil {
+            guard kind == .remoteConfig else { throw ValidationError("--template needs --source remote-config") }
+            guard url == nil else { throw ValidationError("give --url or --template, not both: --template evaluates the file instead of a fetch") }
+        } else if let flag = remoteConfig.givenDeviceFlags.first {
+            throw ValidationError("\(flag) describes the device a template is evaluated for: give it with --source remote-config --template FILE")
+        }
         switch (source, url) {
         case (nil, _?): throw ValidationError("--url needs --source appstore, remote-config or cms")
-        case (let kind?, nil) where kind != .demo: throw ValidationError("--source \(kind.rawValue) needs --url")
+        case (.remoteConfig?, nil) where remoteConfig.template != nil: break
+        case (let kind?, nil) where kind != .demo:
+            throw ValidationError("--source \(kind.rawValue) needs --url" + (kind == .remoteConfig ? " (or --template FILE)" : ""))
         case (.demo?, _?): throw ValidationError("--url is not used with --source demo")
         default: break
         }
@@ -180,8 +190,13 @@ struct CheckOptions: ParsableArguments {
             case .appstore:
                 return try appStore(url ?? "", flag: "--url", timeout: limit, trust: certificates)
             case .remoteConfig:
+                if let template = remoteConfig.template {
+                    let device = try remoteConfig.device(appVersion: appVersion, country: country, language: try language())
+                    return try withStore(RemoteConfigTemplateSource(path: template, keys: remoteConfigKeys, device: device, clock: try makeClock()),
+                                         timeout: limit, trust: certificates)
+                }
                 return try withStore(RemoteConfigSource(location: try SourceLocation(parsing: url ?? "", trust: certificates),
-                                                        keys: RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey),
+                                                        keys: remoteConfigKeys,
                                                         appID: appId, timeout: limit), timeout: limit, trust: certificates)
             case .cms:
                 return try withStore(CMSSource(location: try SourceLocation(parsing: url ?? "", trust: certificates), apiKey: try cmsAPIKey(),
@@ -190,6 +205,10 @@ struct CheckOptions: ParsableArguments {
         } catch let error as SourceError {
             throw ValidationError(error.message)
         }
+    }
+
+    private var remoteConfigKeys: RemoteConfigKeys {
+        RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey)
     }
 
     /// The demo store's version, release date and minimum OS when they are not given.

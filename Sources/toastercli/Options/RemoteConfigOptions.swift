@@ -1,0 +1,85 @@
+import ArgumentParser
+import FoundationEssentials
+import ToasterCommandLine
+import ToasterCore
+
+/// `--source remote-config --template FILE` and the simulated device a template is evaluated
+/// for (docs/07): what the Remote Config backend would know of an app instance.
+struct RemoteConfigOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("With --source remote-config: a template (the console's downloaded config file or the REST remoteConfig answer), "
+                               + "evaluated offline for the device the options below describe.", valueName: "file"))
+    var template: String?
+
+    @Option(help: "The app's Firebase App ID (1:…:ios:…), for app.id conditions.")
+    var firebaseAppId: String?
+
+    @Option(parsing: .unconditional,
+            help: "The device's percentile (0-100) for percent conditions; without it, each outcome is given with its share of devices.")
+    var percentile: Double?
+
+    @Option(help: ArgumentHelp("An Analytics user property of the device (repeatable).", valueName: "name=value"))
+    var userProperty: [String] = []
+
+    @Option(help: ArgumentHelp("A custom signal of the device (repeatable).", valueName: "name=value"))
+    var customSignal: [String] = []
+
+    @Option(help: ArgumentHelp("An Analytics audience the device is in (repeatable; none given: in none).", valueName: "name"))
+    var audience: [String] = []
+
+    @Option(help: "The app's first open (ISO 8601), for app.firstOpenTimestamp.")
+    var firstOpen: String?
+
+    @Option(help: "The device's Firebase installation ID, for app.firebaseInstallationId.")
+    var installationId: String?
+
+    @Option(help: "The app's build (CFBundleVersion), for app.build.")
+    var build: String?
+
+    @Option(help: "The device's language for device.language, e.g. ja-JP (default: the --locale language).")
+    var deviceLanguage: String?
+
+    /// The device options given, by flag, so that one given without a template is refused
+    /// rather than ignored.
+    var givenDeviceFlags: [String] {
+        [("--firebase-app-id", firebaseAppId != nil), ("--percentile", percentile != nil), ("--user-property", !userProperty.isEmpty),
+         ("--custom-signal", !customSignal.isEmpty), ("--audience", !audience.isEmpty), ("--first-open", firstOpen != nil),
+         ("--installation-id", installationId != nil), ("--build", build != nil), ("--device-language", deviceLanguage != nil)]
+            .filter(\.1).map(\.0)
+    }
+
+    func validate() throws {
+        if let percentile {
+            guard !percentile.isNaN else { throw ValidationError("--percentile must be between 0 and 100") }
+            try OptionRange.check(percentile, within: 0...100, "--percentile")
+        }
+        if let firstOpen, ISO8601.parse(firstOpen) == nil {
+            throw ValidationError("--first-open \"\(firstOpen)\" is not an ISO 8601 instant such as 2026-11-01T09:00:00Z")
+        }
+        _ = try pairs(userProperty, "--user-property")
+        _ = try pairs(customSignal, "--custom-signal")
+        if let template, template.isEmpty { throw ValidationError("--template must not be empty") }
+    }
+
+    /// The device, its clock still to be set by the source at every check.
+    func device(appVersion: String, country: String, language: Language) throws -> RemoteConfigDevice {
+        RemoteConfigDevice(appVersion: appVersion, build: build, firebaseAppID: firebaseAppId, country: country,
+                           language: deviceLanguage ?? language.rawValue,
+                           userProperties: try pairs(userProperty, "--user-property"), customSignals: try pairs(customSignal, "--custom-signal"),
+                           audiences: Set(audience), firstOpen: firstOpen.flatMap(ISO8601.parse), installationID: installationId,
+                           microPercentile: percentile.map { Int(($0 * 1_000_000).rounded()) }, now: Date(timeIntervalSince1970: 0))
+    }
+
+    /// `NAME=VALUE` items, each name once.
+    private func pairs(_ items: [String], _ flag: String) throws(ValidationError) -> [String: String] {
+        var values: [String: String] = [:]
+        for item in items {
+            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
+                throw ValidationError("\(flag) \"\(item)\" is not NAME=VALUE")
+            }
+            let name = String(item[..<equals])
+            guard values[name] == nil else { throw ValidationError("\(flag) gives \"\(name)\" twice") }
+            values[name] = String(item[item.index(after: equals)...])
+        }
+        return values
+    }
+}
