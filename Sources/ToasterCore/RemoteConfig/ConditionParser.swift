@@ -106,6 +106,7 @@ struct ConditionParser {
             skipSpaces()
             let start = offset
             guard word() == "and" else { throw failure(at: start, "expected and between the two percentages") }
+            skipSpaces()
             let upperStart = offset
             let upper = try percentNumber()
             guard lower <= upper else { throw failure(at: upperStart, "the upper bound is below the lower bound") }

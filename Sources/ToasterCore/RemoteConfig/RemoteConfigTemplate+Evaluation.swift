@@ -43,13 +43,17 @@ extension RemoteConfigTemplate {
         for combination in 0..<combinations {
             var rest = combination
             var percentiles: [String: Int] = [:]
-            var share = 100.0
+            // Widths multiplied before dividing, so that whole shares stay exact.
+            var numerator = 100.0
+            var denominator = 1.0
             for (position, seed) in seeds.enumerated() {
                 let slice = slices[position][rest % slices[position].count]
                 rest /= slices[position].count
                 percentiles[seed] = slice.percentile
-                share *= Double(slice.width) / Double(PercentRange.whole)
+                numerator *= Double(slice.width)
+                denominator *= Double(PercentRange.whole)
             }
+            let share = numerator / denominator
             var truths: [Int: Bool] = [:]
             var choices: [RemoteConfigChoice] = []
             for key in read {
