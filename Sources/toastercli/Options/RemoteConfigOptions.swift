@@ -1,6 +1,5 @@
 import ArgumentParser
 import FoundationEssentials
-import ToasterCommandLine
 import ToasterCore
 
 /// `--source remote-config --template FILE` and the simulated device a template is evaluated
@@ -48,9 +47,8 @@ struct RemoteConfigOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let percentile {
-            guard !percentile.isNaN else { throw ValidationError("--percentile must be between 0 and 100") }
-            try OptionRange.check(percentile, within: 0...100, "--percentile")
+        if let percentile, !(0...100).contains(percentile) {
+            throw ValidationError("--percentile must be between 0 and 100")
         }
         if let firstOpen, ISO8601.parse(firstOpen) == nil {
             throw ValidationError("--first-open \"\(firstOpen)\" is not an ISO 8601 instant such as 2026-11-01T09:00:00Z")
