@@ -24,7 +24,12 @@ public struct RemoteConfigSource: ServiceSource {
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let request = Data(#"{"appId":"\#(appID)","appInstanceId":"toastercli","sdkVersion":"toastercli"}"#.utf8)
         let data = try location.read(timeout: timeout, post: request)
-        let what = "Remote Config answer from \(location)"
+        return try Self.policy(from: data, keys: keys, what: "Remote Config answer from \(location)")
+    }
+
+    /// A fetch answer read for `keys`, whoever asked for it; `what` names the answer and its
+    /// origin, as its problems begin.
+    static func policy(from data: Data, keys: RemoteConfigKeys, what: String) throws(SourceError) -> UpdatePolicy {
         let (fetch, tree) = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: what)
         let state = JSONPlace.root.key("state")
         switch fetch.state ?? (fetch.entries == nil ? nil : "UPDATE") {

@@ -1,10 +1,21 @@
 import ArgumentParser
 import FoundationEssentials
 import ToasterCore
+import ToasterFiles
+import ToasterServices
 
-/// `--source remote-config --template FILE` and the simulated device a template is evaluated
-/// for (docs/07): what the Remote Config backend would know of an app instance.
+/// `--source remote-config` with Firebase itself (`--firebase-project`) or a template evaluated
+/// offline (`--template FILE`), and the simulated device either is asked for (docs/07).
 struct RemoteConfigOptions: ParsableArguments {
+    @Option(help: "With --source remote-config: fetch from this Firebase project as the iOS SDK does (--url BASE replaces Google's host).")
+    var firebaseProject: String?
+
+    @Option(help: ArgumentHelp("A file holding the Firebase API key (else the TOASTER_FIREBASE_API_KEY environment variable).", valueName: "file"))
+    var firebaseApiKeyFile: String?
+
+    @Option(help: ArgumentHelp("With --firebase-project: Firebase Installations at this base URL instead of Google's.", valueName: "url"))
+    var installationsUrl: String?
+
     @Option(help: ArgumentHelp("With --source remote-config: a template (the console's downloaded config file or the REST remoteConfig answer), "
                                + "evaluated offline for the device the options below describe.", valueName: "file"))
     var template: String?
@@ -37,6 +48,11 @@ struct RemoteConfigOptions: ParsableArguments {
     @Option(help: "The device's language for device.language, e.g. ja-JP (default: the --locale language).")
     var deviceLanguage: String?
 
+    /// Device options Firebase decides itself on a real fetch: only a template reads them.
+    var templateOnlyFlags: [String] {
+        [("--percentile", percentile != nil), ("--audience", !audience.isEmpty), ("--installation-id", installationId != nil)].filter(\.1).map(\.0)
+    }
+
     /// The device options given, by flag, so that one given without a template is refused
     /// rather than ignored.
     var givenDeviceFlags: [String] {
@@ -65,6 +81,29 @@ struct RemoteConfigOptions: ParsableArguments {
                            userProperties: try pairs(userProperty, "--user-property"), customSignals: try pairs(customSignal, "--custom-signal"),
                            audiences: Set(audience), firstOpen: firstOpen.flatMap(ISO8601.parse), installationID: installationId,
                            microPercentile: percentile.map { Int(($0 * 1_000_000).rounded()) }, now: Date(timeIntervalSince1970: 0))
+    }
+
+    /// What the fetch body says of the device.
+    func fetchDevice(appVersion: String, country: String, language: Language, osVersion: String?) throws -> FirebaseFetchSource.Device {
+        FirebaseFetchSource.Device(appVersion: appVersion, build: build, country: country, language: deviceLanguage ?? language.rawValue,
+                                   osVersion: osVersion, userProperties: try pairs(userProperty, "--user-property"),
+                                   customSignals: try pairs(customSignal, "--custom-signal"), firstOpen: firstOpen.flatMap(ISO8601.parse))
+    }
+
+    /// The key comes from a file or the environment, never from a flag (it would show in `ps`).
+    func apiKey() throws -> String {
+        if let firebaseApiKeyFile {
+            do {
+                return try SecretFile.read(firebaseApiKeyFile)
+            } catch {
+                throw CLIError("--firebase-api-key-file: cannot read a key: \(error)")
+            }
+        }
+        guard let key = Environment.value("TOASTER_FIREBASE_API_KEY") else {
+            throw CLIError("--firebase-project needs the project's API key: set TOASTER_FIREBASE_API_KEY or give --firebase-api-key-file FILE "
+                + "(API_KEY in the app's GoogleService-Info.plist)")
+        }
+        return key
     }
 
     /// `NAME=VALUE` items, each name once.
