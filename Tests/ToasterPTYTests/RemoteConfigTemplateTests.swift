@@ -68,8 +68,8 @@ import Testing
     @Test(arguments: [
         (["check", "--template", "x.json"], "--template needs --source remote-config"),
         (["check", "--source", "remote-config", "--template", "x.json", "--url", "http://127.0.0.1:9/"], "give --url or --template, not both"),
-        (["check", "--source", "remote-config"], "--source remote-config needs --url (or --template FILE)"),
-        (["check", "--percentile", "20"], "--percentile describes the device a template is evaluated for"),
+        (["check", "--source", "remote-config"], "--source remote-config needs --url (or --template FILE, or --firebase-project ID)"),
+        (["check", "--percentile", "20"], "--percentile describes the device Remote Config answers: give it with --source remote-config --template FILE or --firebase-project ID"),
         (["check", "--source", "remote-config", "--template", "x.json", "--percentile", "101"], "--percentile must be between 0 and 100"),
         (["check", "--source", "remote-config", "--template", "x.json", "--user-property", "vip"], "--user-property \"vip\" is not NAME=VALUE"),
         (["check", "--source", "remote-config", "--template", "x.json", "--first-open", "yesterday"], "--first-open \"yesterday\" is not an ISO 8601 instant"),
