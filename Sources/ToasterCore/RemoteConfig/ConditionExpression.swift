@@ -23,39 +23,28 @@ public enum ConditionRule: Sendable, Equatable {
     case os(equal: Bool, String)
     /// `app.id == '1:…:ios:…'`.
     case appID(String)
-    /// `app.version.>=(['2.0.0'])`, `app.build.contains(['10'])`.
-    case release(ReleaseElement, TextTest)
-    /// `app.userProperty['tier'] == 'gold'`, `app.customSignal['level'].>=(['2.1'])`, `… > 3.5`.
-    case signal(SignalElement, key: String, TextTest)
+    /// `app.version.>=(['2.0.0'])`, `app.build.contains(['10'])`: `.version` or `.build`.
+    case release(ConditionElement, TextTest)
+    /// `app.userProperty['tier'] == 'gold'`, `app.customSignal['level'].>=(['2.1'])`, `… > 3.5`:
+    /// `.userProperty` or `.customSignal`.
+    case signal(ConditionElement, key: String, TextTest)
     /// `app.audiences.inAtLeastOne(['Buyers'])`.
     case audiences(AudienceOperator, [String])
     /// `app.firstOpenTimestamp <= ('2022-10-31T14:37:47', 'America/Los_Angeles')`,
-    /// `dateTime < dateTime('2017-03-22T13:39:44', 'America/Los_Angeles')`.
-    case instant(InstantElement, ComparisonOperator, LocalDateTime)
+    /// `dateTime < dateTime('2017-03-22T13:39:44', 'America/Los_Angeles')`: `.firstOpen` or `.dateTime`.
+    case instant(ConditionElement, ComparisonOperator, LocalDateTime)
     /// `device.country in ['us', 'jp']`, `device.language in ['en-US']`,
-    /// `app.firebaseInstallationId in ['fid']`.
-    case listed(ListedElement, [String])
+    /// `app.firebaseInstallationId in ['fid']`: `.country`, `.language` or `.installationID`.
+    case listed(ConditionElement, [String])
 }
 
-public enum ReleaseElement: String, Sendable {
-    case version = "app.version"
-    case build = "app.build"
-}
-
-public enum SignalElement: String, Sendable {
-    case userProperty = "app.userProperty"
-    case customSignal = "app.customSignal"
-}
-
-public enum InstantElement: String, Sendable {
-    case firstOpen = "app.firstOpenTimestamp"
-    case dateTime = "dateTime"
-}
-
-public enum ListedElement: String, Sendable {
-    case country = "device.country"
-    case language = "device.language"
-    case installationID = "app.firebaseInstallationId"
+/// The elements the reference defines for Apple devices, as expressions write them.
+public enum ConditionElement: String, Sendable, CaseIterable {
+    case alwaysTrue = "true", alwaysFalse = "false", percent
+    case os = "device.os", country = "device.country", language = "device.language"
+    case appID = "app.id", version = "app.version", build = "app.build", audiences = "app.audiences"
+    case userProperty = "app.userProperty", customSignal = "app.customSignal"
+    case firstOpen = "app.firstOpenTimestamp", installationID = "app.firebaseInstallationId", dateTime
 }
 
 /// What a value is tested against.

@@ -7,13 +7,6 @@ struct ConditionParser {
     private let text: [Unicode.Scalar]
     private var offset = 0
 
-    /// The elements the reference defines for Apple devices, longest first where one begins
-    /// another (`app.id` is a prefix of nothing, but the order keeps the lookup simple).
-    private static let elements = [
-        "app.firebaseInstallationId", "app.firstOpenTimestamp", "app.userProperty", "app.customSignal", "app.audiences",
-        "app.version", "app.build", "app.id", "device.country", "device.language", "device.os", "dateTime", "percent",
-        "true", "false",
-    ]
     /// Elements the reference defines for web apps only: never true on an iOS device, and in a
     /// syntax of their own that this reader does not guess at.
     private static let webElements = ["app.operatingSystemAndVersion", "app.browserAndVersion"]
@@ -40,32 +33,31 @@ struct ConditionParser {
 
     private mutating func rule() throws(ConditionSyntaxError) -> ConditionRule {
         skipSpaces()
-        let element = try elementName()
-        switch element {
-        case "true": return .always(true)
-        case "false": return .always(false)
-        case "percent": return try percentRule()
-        case "device.os":
+        let found = try elementName()
+        let element = found.rawValue
+        switch found {
+        case .alwaysTrue: return .always(true)
+        case .alwaysFalse: return .always(false)
+        case .percent: return try percentRule()
+        case .os:
             let comparison = try infix([.equal, .notEqual], after: element)
             return .os(equal: comparison == .equal, try string())
-        case "app.id":
+        case .appID:
             _ = try infix([.equal], after: element)
             return .appID(try string())
-        case "app.version", "app.build":
-            let release = ReleaseElement(rawValue: element)!
+        case .version, .build:
             try expect(".", "a method such as .>=(['2.0.0']) or .contains(['1.0']) after \(element)")
-            return .release(release, try method(releases: true, after: element))
-        case "app.userProperty", "app.customSignal":
-            let signal = SignalElement(rawValue: element)!
+            return .release(found, try method(releases: true, after: element))
+        case .userProperty, .customSignal:
             try expect("[", "['name'] after \(element)")
             let key = try string()
             try expect("]", "] after the name")
             skipSpaces()
             if take(".") {
-                return .signal(signal, key: key, try method(releases: signal == .customSignal, after: element))
+                return .signal(found, key: key, try method(releases: found == .customSignal, after: element))
             }
-            return .signal(signal, key: key, try infixValue(after: element))
-        case "app.audiences":
+            return .signal(found, key: key, try infixValue(after: element))
+        case .audiences:
             try expect(".", "a method such as .inAtLeastOne(['name']) after app.audiences")
             let start = offset
             let name = word()
@@ -73,21 +65,20 @@ struct ConditionParser {
                 throw failure(at: start, "\(quoted(name)) is not an audience method (\(AudienceOperator.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             return .audiences(audience, try parenthesisedList())
-        case "app.firstOpenTimestamp":
+        case .firstOpen:
             let comparison = try infix([.lessOrEqual, .greater], after: element)
             return .instant(.firstOpen, comparison, try dateTimeArguments())
-        case "dateTime":
+        case .dateTime:
             let comparison = try infix([.less, .greaterOrEqual], after: element)
             skipSpaces()
             let start = offset
             guard word() == "dateTime" else { throw failure(at: start, "expected dateTime('…') after dateTime \(comparison.rawValue)") }
             return .instant(.dateTime, comparison, try dateTimeArguments())
-        default:
-            let listed = ListedElement(rawValue: element)!
+        case .country, .language, .installationID:
             skipSpaces()
             let start = offset
             guard word() == "in" else { throw failure(at: start, "expected in [...] after \(element)") }
-            return .listed(listed, try list())
+            return .listed(found, try list())
         }
     }
 
@@ -213,23 +204,23 @@ struct ConditionParser {
     // MARK: Tokens
 
     /// The element at the cursor: a known name followed by neither a letter nor a digit.
-    private mutating func elementName() throws(ConditionSyntaxError) -> String {
+    private mutating func elementName() throws(ConditionSyntaxError) -> ConditionElement {
         let start = offset
         var end = offset
         while end < text.count, text[end].properties.isAlphabetic || text[end].isASCIIDigit || text[end] == "." || text[end] == "_" {
             end += 1
         }
         let run = String(String.UnicodeScalarView(text[start..<end]))
-        for name in Self.elements where run == name || run.hasPrefix(name + ".") {
-            offset = start + name.unicodeScalars.count
-            return name
+        for element in ConditionElement.allCases where run == element.rawValue || run.hasPrefix(element.rawValue + ".") {
+            offset = start + element.rawValue.unicodeScalars.count
+            return element
         }
         if let web = Self.webElements.first(where: { run == $0 || run.hasPrefix($0 + ".") }) {
             throw failure(at: start, "\(web) is an element for web apps, which this tool does not read")
         }
         guard !run.isEmpty else { throw failure(at: start, "expected an element such as device.os, app.version or percent") }
         let head = run.hasSuffix(".") ? String(run.dropLast()) : run
-        let hint = NearestName.to(head, among: Self.elements).map { " (did you mean \($0)?)" } ?? ""
+        let hint = NearestName.to(head, among: ConditionElement.allCases.map(\.rawValue)).map { " (did you mean \($0)?)" } ?? ""
         throw failure(at: start, "\(quoted(head)) is not an element of the condition reference\(hint)")
     }
 

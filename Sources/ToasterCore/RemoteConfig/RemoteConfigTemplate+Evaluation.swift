@@ -160,7 +160,7 @@ extension ConditionRule {
                 return device.country.map { country in names.contains { $0.lowercased() == country.lowercased() } }
             case .language:
                 return device.language.map { language in names.contains { Self.languageTag($0) == Self.languageTag(language) } }
-            case .installationID:
+            default:
                 return device.installationID.map(names.contains)
             }
         }

@@ -15,8 +15,7 @@ struct FirebaseEndpoint: Sendable {
     let project: String
     let appID: String
     let apiKey: String
-    let installationsBase: String
-    let remoteConfigBase: String
+    let installationsBase: String, remoteConfigBase: String
     /// Sent as `X-Ios-Bundle-Identifier`, which a key restricted to iOS apps is checked against.
     let bundleID: String?
     let timeout: Duration

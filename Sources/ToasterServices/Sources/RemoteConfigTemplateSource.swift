@@ -11,15 +11,9 @@ public struct RemoteConfigTemplateSource: VersionSource {
     /// The device without its clock: `now` comes from `clock` at every check.
     public let device: RemoteConfigDevice
     public let clock: any ToasterCore.Clock
-    public let zones: any TimeZoneRules
 
-    public init(path: String, keys: RemoteConfigKeys, device: RemoteConfigDevice, clock: any ToasterCore.Clock,
-                zones: any TimeZoneRules = SystemTimeZones()) {
-        self.path = path
-        self.keys = keys
-        self.device = device
-        self.clock = clock
-        self.zones = zones
+    public init(path: String, keys: RemoteConfigKeys, device: RemoteConfigDevice, clock: any ToasterCore.Clock) {
+        (self.path, self.keys, self.device, self.clock) = (path, keys, device, clock)
     }
 
     public var name: String { "remote-config" }
@@ -36,7 +30,7 @@ public struct RemoteConfigTemplateSource: VersionSource {
         evaluated.now = clock.now
         let report: RemoteConfigReport
         do {
-            report = try RemoteConfigTemplate(tree: tree).evaluate(keys: keys, device: evaluated, zones: zones)
+            report = try RemoteConfigTemplate(tree: tree).evaluate(keys: keys, device: evaluated, zones: SystemTimeZones())
         } catch {
             throw SourceError(.unusableAnswer, "\(what) is unusable: \(error)")
         }
