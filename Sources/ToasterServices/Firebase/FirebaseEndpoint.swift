@@ -8,8 +8,7 @@ import ToasterCore
 struct FirebaseEndpoint: Sendable {
     static let installationsHost = "https://firebaseinstallations.googleapis.com"
     static let remoteConfigHost = "https://firebaseremoteconfig.googleapis.com"
-    /// The iOS SDK release whose sources the protocol was read from (docs/07), sent where the
-    /// SDK sends its own version.
+    /// A fixed iOS SDK version number, sent where the SDK sends its own (docs/07).
     static let sdkVersion = "11.5.0"
 
     let project: String
