@@ -62,7 +62,7 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "The Remote Config key of the update URL.")
     var rcUrlKey = RemoteConfigKeys.default.storeURL
 
-    @OptionGroup(title: "Remote Config templates") var remoteConfig: RemoteConfigOptions
+    @OptionGroup(title: "Firebase Remote Config") var remoteConfig: RemoteConfigOptions
 
     @Option(help: "A file holding the CMS API key (else the TOASTER_CMS_API_KEY environment variable).")
     var cmsApiKeyFile: String?
