@@ -2,8 +2,9 @@
 public enum TraceEvent: Sendable, Equatable {
     case lifecycle(LifecycleCallback)
     /// `heldBack` names the gate that kept the alert the rules call for away.
+    /// `remoteConfig`: the template's values and why, when a template was evaluated.
     case versionCheck(source: String, current: String, latest: String?, decision: Decision, reason: DecisionReason,
-                      heldBack: HoldBack? = nil)
+                      heldBack: HoldBack? = nil, remoteConfig: RemoteConfigReport? = nil)
     case alertPresented(type: AlertType, title: String, buttons: [AlertButton])
     /// `button` is nil when the app withdrew the alert because a new check lifted it.
     case alertDismissed(button: AlertButton?)

@@ -16,6 +16,6 @@ extension DecisionReport {
             ("heldBackWhy", (heldBack?.explanation).json),
             ("heldDecision", (heldDecision?.rawValue).json),
             ("notices", .array(notices.map(JSONValue.string))),
-        ])
+        ] + (remoteConfig.map { [("remoteConfig", $0.json)] } ?? []))
     }
 }

@@ -18,6 +18,7 @@ extension DecisionReport {
             ]
         }
         lines.append("updateURL: \(TextSanitizer.escapedLine(updateURL))")
+        lines += remoteConfig?.textLines ?? []
         lines += notices.map { "notice: \(TextSanitizer.escapedLine($0))" }
         return lines.joined(separator: "\n")
     }

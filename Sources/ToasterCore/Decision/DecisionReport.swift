@@ -16,9 +16,12 @@ public struct DecisionReport: Sendable, Equatable {
     public private(set) var heldDecision: Decision?
     /// What the source's answer lacked (`UpdatePolicy.notices`).
     public let notices: [String]
+    /// The template's values and the conditions that gave them, when a template was evaluated.
+    public let remoteConfig: RemoteConfigReport?
 
     init(decision: Decision, reason: DecisionReason, current: Version, latest: Version?, alert: AlertModel?,
-         updateURL: String, listing: StoreListing?, frequency: PromptFrequency = .immediately, notices: [String] = []) {
+         updateURL: String, listing: StoreListing?, frequency: PromptFrequency = .immediately, notices: [String] = [],
+         remoteConfig: RemoteConfigReport? = nil) {
         self.decision = decision
         self.reason = reason
         self.current = current
@@ -28,6 +31,16 @@ public struct DecisionReport: Sendable, Equatable {
         self.listing = listing
         self.frequency = frequency
         self.notices = notices
+        self.remoteConfig = remoteConfig
+    }
+
+    /// The same report with the template's outcomes decided.
+    func with(_ remoteConfig: RemoteConfigReport) -> DecisionReport {
+        var report = DecisionReport(decision: decision, reason: reason, current: current, latest: latest, alert: alert, updateURL: updateURL,
+                                    listing: listing, frequency: frequency, notices: notices, remoteConfig: remoteConfig)
+        report.heldBack = heldBack
+        report.heldDecision = heldDecision
+        return report
     }
 
     /// The same report with no alert, saying which gate held it back.

@@ -24,6 +24,21 @@ public struct UpdateDecider: Sendable {
     public var defaultUpdateURL: String { AppStoreURL.forApp(id: appID) }
 
     public func decide(current currentText: String, policy: UpdatePolicy, now: Date) throws(DecisionError) -> DecisionReport {
+        let report = try gated(current: currentText, policy: policy, now: now)
+        guard var remoteConfig = policy.remoteConfig, remoteConfig.dependsOnPercentile else { return report }
+        // Each group of devices the percentile splits the template into, decided alike.
+        for index in remoteConfig.outcomes.indices {
+            let outcome = remoteConfig.outcomes[index]
+            var alternative = policy
+            alternative.minimumRequiredVersion = outcome.value(of: remoteConfig.keys.minimumRequired)
+            alternative.latestVersion = outcome.value(of: remoteConfig.keys.latest)
+            alternative.updateURL = outcome.value(of: remoteConfig.keys.storeURL)
+            remoteConfig.outcomes[index].decision = try gated(current: currentText, policy: alternative, now: now).decision
+        }
+        return report.with(remoteConfig)
+    }
+
+    private func gated(current currentText: String, policy: UpdatePolicy, now: Date) throws(DecisionError) -> DecisionReport {
         let report = try tableRow(current: currentText, policy: policy, now: now)
         return gate(report, policy: policy, now: now).map(report.held(by:)) ?? report
     }
@@ -37,7 +52,8 @@ public struct UpdateDecider: Sendable {
                     _ rule: UpdateRule = UpdateRule(.force)) -> DecisionReport {
             DecisionReport(decision: decision, reason: reason, current: current, latest: latest,
                            alert: type.map { AlertModel(type: $0, language: language, texts: policy.texts, skippable: rule.outcome == .skip) },
-                           updateURL: updateURL, listing: policy.listing, frequency: rule.frequency, notices: policy.notices)
+                           updateURL: updateURL, listing: policy.listing, frequency: rule.frequency, notices: policy.notices,
+                           remoteConfig: policy.remoteConfig)
         }
 
         if let range = policy.forcedRange {

@@ -12,10 +12,13 @@ public struct UpdatePolicy: Sendable, Equatable {
     /// What the answer lacked that a reader would expect (a key it did not hold), said in
     /// `check`'s output so that a misspelt key is not read as "no minimum" without a word.
     public var notices: [String]
+    /// What a Remote Config template gave, and why (`--template`).
+    public var remoteConfig: RemoteConfigReport?
 
     public init(latestVersion: String? = nil, minimumRequiredVersion: String? = nil,
                 forcedRange: ForcedRange? = nil, texts: AlertTextOverride? = nil,
-                updateURL: String? = nil, listing: StoreListing? = nil, notices: [String] = []) {
+                updateURL: String? = nil, listing: StoreListing? = nil, notices: [String] = [],
+                remoteConfig: RemoteConfigReport? = nil) {
         self.latestVersion = latestVersion
         self.minimumRequiredVersion = minimumRequiredVersion
         self.forcedRange = forcedRange
@@ -23,6 +26,7 @@ public struct UpdatePolicy: Sendable, Equatable {
         self.updateURL = updateURL
         self.listing = listing
         self.notices = notices
+        self.remoteConfig = remoteConfig
     }
 }
 

@@ -3,6 +3,8 @@
 public enum JSONValue: Sendable, Equatable {
     case string(String)
     case number(Int)
+    /// A number that need not be whole, as its JSON text (`12.5`), written by `decimal(micro:)`.
+    case decimal(String)
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -17,6 +19,7 @@ public enum JSONValue: Sendable, Equatable {
         switch self {
         case .string(let text): return Self.quote(text)
         case .number(let number): return String(number)
+        case .decimal(let text): return text
         case .null: return "null"
         case .array(let items): return "[" + items.map { $0.serialized() }.joined(separator: ",") + "]"
         case .object(let members):
@@ -38,6 +41,23 @@ public enum JSONValue: Sendable, Equatable {
             }
         }
         return output + "\""
+    }
+}
+
+extension JSONValue {
+    /// A count of millionths as a decimal number: 12500000 is `12.5`, 7 is `0.000007`.
+    public static func decimal(micro: Int) -> JSONValue {
+        .decimal(decimalText(micro: micro))
+    }
+
+    /// The text of `decimal(micro:)`, for plain-text output too.
+    public static func decimalText(micro: Int) -> String {
+        let sign = micro < 0 ? "-" : ""
+        let whole = abs(micro) / 1_000_000
+        var fraction = String(abs(micro) % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return sign + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
     }
 }
 

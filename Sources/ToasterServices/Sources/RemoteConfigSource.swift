@@ -24,7 +24,12 @@ public struct RemoteConfigSource: ServiceSource {
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
         let request = Data(#"{"appId":"\#(appID)","appInstanceId":"toastercli","sdkVersion":"toastercli"}"#.utf8)
         let data = try location.read(timeout: timeout, post: request)
-        let what = "Remote Config answer from \(location)"
+        return try Self.policy(from: data, keys: keys, what: "Remote Config answer from \(location)")
+    }
+
+    /// A fetch answer read for `keys`, whoever asked for it; `what` names the answer and its
+    /// origin, as its problems begin.
+    static func policy(from data: Data, keys: RemoteConfigKeys, what: String) throws(SourceError) -> UpdatePolicy {
         let (fetch, tree) = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: what)
         let state = JSONPlace.root.key("state")
         switch fetch.state ?? (fetch.entries == nil ? nil : "UPDATE") {
@@ -54,7 +59,7 @@ public struct RemoteConfigSource: ServiceSource {
                 + "(UPDATE, NO_CHANGE, NO_TEMPLATE, EMPTY_CONFIG, INSTANCE_STATE_UNSPECIFIED)")
         case nil where tree["parameters"] != nil:
             throw SourceError(.unusableAnswer, "\(what) is unusable: it is a template (parameters with defaultValue), "
-                + "not a fetch answer; give the fetch endpoint or a saved fetch answer ({\"entries\":{…},\"state\":\"UPDATE\"})")
+                + "not a fetch answer; evaluate it with --template FILE, or give the fetch endpoint or a saved fetch answer ({\"entries\":{…},\"state\":\"UPDATE\"})")
         case nil:
             throw SourceError(.unusableAnswer, "\(what) is unusable: it has neither \"state\" nor \"entries\" (present: \(JSONPayload.present(tree)))")
         }

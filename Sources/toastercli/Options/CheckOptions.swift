@@ -62,6 +62,8 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "The Remote Config key of the update URL.")
     var rcUrlKey = RemoteConfigKeys.default.storeURL
 
+    @OptionGroup(title: "Firebase Remote Config") var remoteConfig: RemoteConfigOptions
+
     @Option(help: "A file holding the CMS API key (else the TOASTER_CMS_API_KEY environment variable).")
     var cmsApiKeyFile: String?
 
@@ -107,9 +109,31 @@ struct CheckOptions: ParsableArguments {
             guard kind == .demo else { throw ValidationError("--demo-latency-ms is only for --source demo") }
         }
         // No silent substitute: a URL is never ignored for the demo store, nor a service asked without one.
+        if remoteConfig.template != nil {
+            guard kind == .remoteConfig else { throw ValidationError("--template needs --source remote-config") }
+            guard url == nil else { throw ValidationError("give --url or --template, not both: --template evaluates the file instead of a fetch") }
+            guard remoteConfig.firebaseProject == nil else { throw ValidationError("give --template or --firebase-project, not both") }
+        } else if remoteConfig.firebaseProject != nil {
+            guard kind == .remoteConfig else { throw ValidationError("--firebase-project needs --source remote-config") }
+            guard remoteConfig.firebaseAppId != nil else {
+                throw ValidationError("--firebase-project needs --firebase-app-id (GOOGLE_APP_ID in the app's GoogleService-Info.plist)")
+            }
+            if let flag = remoteConfig.templateOnlyFlags.first {
+                throw ValidationError("\(flag) is Firebase's to decide on a real fetch: it is only read with --template FILE")
+            }
+        } else if let flag = remoteConfig.givenDeviceFlags.first {
+            throw ValidationError("\(flag) describes the device Remote Config answers: give it with --source remote-config "
+                + "--template FILE or --firebase-project ID")
+        }
+        if remoteConfig.firebaseProject == nil, let flag = [("--installations-url", remoteConfig.installationsUrl),
+                                                           ("--firebase-api-key-file", remoteConfig.firebaseApiKeyFile)].first(where: { $0.1 != nil })?.0 {
+            throw ValidationError("\(flag) needs --firebase-project")
+        }
         switch (source, url) {
         case (nil, _?): throw ValidationError("--url needs --source appstore, remote-config or cms")
-        case (let kind?, nil) where kind != .demo: throw ValidationError("--source \(kind.rawValue) needs --url")
+        case (.remoteConfig?, nil) where remoteConfig.template != nil || remoteConfig.firebaseProject != nil: break
+        case (let kind?, nil) where kind != .demo:
+            throw ValidationError("--source \(kind.rawValue) needs --url" + (kind == .remoteConfig ? " (or --template FILE, or --firebase-project ID)" : ""))
         case (.demo?, _?): throw ValidationError("--url is not used with --source demo")
         default: break
         }
@@ -161,7 +185,9 @@ struct CheckOptions: ParsableArguments {
 
     /// The check `run` and `check` run, with the remembered answers the command chose.
     func makeCheck(answers: AnswerBook?) throws -> VersionCheck {
-        VersionCheck(source: try makeSource(), decider: try makeDecider(), answers: answers, clock: try makeClock())
+        // The state folder also keeps a real fetch's Firebase installation, as the SDK keeps it.
+        let folder = answers.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) }
+        return VersionCheck(source: try makeSource(stateFolder: folder), decider: try makeDecider(), answers: answers, clock: try makeClock())
     }
 
     func makeClock() throws -> any Clock {
@@ -170,7 +196,7 @@ struct CheckOptions: ParsableArguments {
         throw ValidationError("--now \"\(now)\" is not an ISO 8601 instant such as 2026-11-22T09:00:00Z")
     }
 
-    func makeSource() throws -> any VersionSource {
+    func makeSource(stateFolder: String? = nil) throws -> any VersionSource {
         let limit = Duration.seconds(timeout)
         let certificates = trust.trust()
         do {
@@ -180,8 +206,26 @@ struct CheckOptions: ParsableArguments {
             case .appstore:
                 return try appStore(url ?? "", flag: "--url", timeout: limit, trust: certificates)
             case .remoteConfig:
+                if let project = remoteConfig.firebaseProject {
+                    for (flag, base) in [("--url", url), ("--installations-url", remoteConfig.installationsUrl)] {
+                        guard let base else { continue }
+                        guard case .web = try SourceLocation(parsing: base, trust: certificates, flag: flag) else {
+                            throw ValidationError("\(flag) with --firebase-project is a base URL (http:// or https://), not a file")
+                        }
+                    }
+                    let device = try remoteConfig.fetchDevice(appVersion: appVersion, country: country, language: try language(), osVersion: osVersion)
+                    return try withStore(FirebaseFetchSource(project: project, appID: remoteConfig.firebaseAppId ?? "", apiKey: try remoteConfig.apiKey(),
+                                                             installationsBase: remoteConfig.installationsUrl, remoteConfigBase: url, bundleID: bundleId,
+                                                             keys: remoteConfigKeys, device: device, stateFolder: stateFolder, timeout: limit,
+                                                             trust: certificates), timeout: limit, trust: certificates)
+                }
+                if let template = remoteConfig.template {
+                    let device = try remoteConfig.device(appVersion: appVersion, country: country, language: try language())
+                    return try withStore(RemoteConfigTemplateSource(path: template, keys: remoteConfigKeys, device: device, clock: try makeClock()),
+                                         timeout: limit, trust: certificates)
+                }
                 return try withStore(RemoteConfigSource(location: try SourceLocation(parsing: url ?? "", trust: certificates),
-                                                        keys: RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey),
+                                                        keys: remoteConfigKeys,
                                                         appID: appId, timeout: limit), timeout: limit, trust: certificates)
             case .cms:
                 return try withStore(CMSSource(location: try SourceLocation(parsing: url ?? "", trust: certificates), apiKey: try cmsAPIKey(),
@@ -190,6 +234,10 @@ struct CheckOptions: ParsableArguments {
         } catch let error as SourceError {
             throw ValidationError(error.message)
         }
+    }
+
+    private var remoteConfigKeys: RemoteConfigKeys {
+        RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey)
     }
 
     /// The demo store's version, release date and minimum OS when they are not given.

@@ -1,0 +1,102 @@
+/// Why a template gave what it gave: per key read, the value and the condition that decided it
+/// (or the default), with the template's version; one outcome per group of devices when the
+/// percentile decides and is not pinned.
+public struct RemoteConfigReport: Sendable, Equatable {
+    public let templateVersion: String?
+    /// The keys the check reads.
+    public let keys: RemoteConfigKeys
+    /// The pinned percentile (`--percentile`), in micro-percents.
+    public let microPercentile: Int?
+    /// Largest share first: the decision is the first one's. One when the percentile does
+    /// not matter or is pinned.
+    public var outcomes: [RemoteConfigOutcome]
+    /// The elements rules read with no value given, each with its flag (those rules were false).
+    public let undefined: [String]
+
+    public var dependsOnPercentile: Bool { outcomes.count > 1 }
+
+    /// What the decision is for.
+    public var chosen: RemoteConfigOutcome { outcomes[0] }
+}
+
+/// What one group of devices gets.
+public struct RemoteConfigOutcome: Sendable, Equatable {
+    /// Of all devices like this one, in percent.
+    public var share: Double
+    /// Per key read, in the order minimum, latest, store URL.
+    public let choices: [RemoteConfigChoice]
+    /// The decision the group gets, set by `UpdateDecider` when the outcomes differ.
+    public var decision: Decision?
+
+    init(share: Double, choices: [RemoteConfigChoice]) {
+        self.share = share
+        self.choices = choices
+    }
+
+    /// The value the key is fetched with; nil when it is not (in-app default, or not in the template).
+    public func value(of key: String) -> String? {
+        choices.first { $0.key == key }?.value
+    }
+}
+
+/// One key's value and what gave it.
+public struct RemoteConfigChoice: Sendable, Equatable {
+    public let key: String
+    /// nil: the app's in-app default (or the key is not in the template).
+    public let value: String?
+    /// The condition that gave the value; nil for the default.
+    public let condition: String?
+    public let expression: String?
+    public let inTemplate: Bool
+}
+
+extension RemoteConfigReport {
+    /// `remoteConfig` in `check --format json` and in the trace's `versionCheck` event.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("templateVersion", templateVersion.json),
+            ("percentile", microPercentile.map { JSONValue.decimal(micro: $0) } ?? .null),
+            ("parameters", Self.parametersJSON(chosen.choices)),
+        ]
+        if dependsOnPercentile {
+            members.append(("outcomes", .array(outcomes.map { outcome in
+                .object([("share", JSONValue.decimal(micro: Self.micro(outcome.share))), ("decision", (outcome.decision?.rawValue).json),
+                         ("parameters", Self.parametersJSON(outcome.choices))])
+            })))
+        }
+        return .object(members)
+    }
+
+    /// The lines `check --format text` adds after the decision's.
+    public var textLines: [String] {
+        var head = "remoteConfig: template version \(templateVersion.map(TextSanitizer.escapedLine) ?? "unknown")"
+        if let microPercentile { head += ", percentile \(JSONValue.decimalText(micro: microPercentile))" }
+        guard dependsOnPercentile else { return [head] + chosen.choices.map { "  " + $0.text } }
+        head += "; depends on the percentile: \(outcomes.count) outcomes, the decision above is the first's (--percentile N pins one device)"
+        return [head] + outcomes.flatMap { outcome in
+            ["  \(JSONValue.decimalText(micro: Self.micro(outcome.share)))% of devices: \(outcome.decision?.rawValue ?? "-")"]
+                + outcome.choices.map { "    " + $0.text }
+        }
+    }
+
+    /// A share in percent, to the micro-percent.
+    public static func micro(_ percent: Double) -> Int { Int((percent * 1_000_000).rounded()) }
+
+    private static func parametersJSON(_ choices: [RemoteConfigChoice]) -> JSONValue {
+        .object(choices.map { choice in
+            (choice.key, .object([("value", choice.value.json),
+                                  ("condition", choice.inTemplate ? .string(choice.condition ?? "default") : .null),
+                                  ("expression", choice.expression.json)]))
+        })
+    }
+}
+
+extension RemoteConfigChoice {
+    /// `min_required_version = 2.0.0 (condition jp_ios_old: device.os == 'ios' && …)`.
+    var text: String {
+        guard inTemplate else { return "\(TextSanitizer.escapedLine(key)): not in the template" }
+        let given = value.map(TextSanitizer.escapedLine) ?? "in-app default"
+        let why = condition.map { "condition \(TextSanitizer.escapedLine($0)): \(TextSanitizer.escapedLine(expression ?? ""))" } ?? "default"
+        return "\(TextSanitizer.escapedLine(key)) = \(given) (\(why))"
+    }
+}

@@ -1,0 +1,212 @@
+import FoundationEssentials
+
+extension RemoteConfigTemplate {
+    /// More groups of devices than this, split by the percentiles of several seeds, and the
+    /// answer asks for `--percentile` instead of listing them.
+    public static let maximumOutcomes = 4096
+
+    /// What the device gets for the keys the check reads, and why: per key, the first
+    /// condition in the template's order that holds and gives the key a value, else the default.
+    /// With the percentile pinned there is one outcome; without it, one per distinct answer,
+    /// with its share of devices, largest first.
+    public func evaluate(keys: RemoteConfigKeys, device: RemoteConfigDevice, zones: any TimeZoneRules) throws(RemoteConfigTemplateError) -> RemoteConfigReport {
+        var read: [String] = []
+        for key in [keys.minimumRequired, keys.latest, keys.storeURL] where !read.contains(key) { read.append(key) }
+        // Only the conditions the read keys name can decide; a percent rule elsewhere splits nothing.
+        let relevant = conditions.indices.filter { index in read.contains { parameters[$0]?.conditionalValues[conditions[index].name] != nil } }
+
+        var boundaries: [String: Set<Int>] = [:]
+        for index in relevant {
+            for case let .percent(seed, range) in conditions[index].rules.rules {
+                boundaries[seed, default: [0, PercentRange.whole]].formUnion([range.lower, range.upper].compactMap { $0 })
+            }
+        }
+        let seeds = boundaries.keys.sorted()
+        // Per seed, the slices of percentiles within which every rule answers alike:
+        // (b₀, b₁], (b₁, b₂], …, each stood for by its upper end, with its width.
+        let slices: [[(percentile: Int, width: Int)]] = seeds.map { seed in
+            if let pinned = device.microPercentile { return [(pinned, PercentRange.whole)] }
+            let points = boundaries[seed, default: []].sorted()
+            return zip(points, points.dropFirst()).map { ($1, $1 - $0) }
+        }
+        var combinations = 1
+        for slice in slices {
+            combinations *= slice.count
+            guard combinations <= Self.maximumOutcomes else {
+                throw RemoteConfigTemplateError(JSONPlace.root.key("conditions"), "the percent conditions of \(seeds.count) seeds split devices "
+                    + "into more than \(Self.maximumOutcomes) groups: give --percentile N to evaluate one device")
+            }
+        }
+
+        var outcomes: [RemoteConfigOutcome] = []
+        var undefined: [String] = []
+        for combination in 0..<combinations {
+            var rest = combination
+            var percentiles: [String: Int] = [:]
+            // Widths multiplied before dividing, so that whole shares stay exact.
+            var numerator = 100.0
+            var denominator = 1.0
+            for (position, seed) in seeds.enumerated() {
+                let slice = slices[position][rest % slices[position].count]
+                rest /= slices[position].count
+                percentiles[seed] = slice.percentile
+                numerator *= Double(slice.width)
+                denominator *= Double(PercentRange.whole)
+            }
+            let share = numerator / denominator
+            var truths: [Int: Bool] = [:]
+            var choices: [RemoteConfigChoice] = []
+            for key in read {
+                guard let parameter = parameters[key] else {
+                    choices.append(RemoteConfigChoice(key: key, value: nil, condition: nil, expression: nil, inTemplate: false))
+                    continue
+                }
+                var chosen: RemoteConfigChoice?
+                for index in relevant {
+                    let condition = conditions[index]
+                    guard let value = parameter.conditionalValues[condition.name] else { continue }
+                    let holds: Bool
+                    if let known = truths[index] {
+                        holds = known
+                    } else {
+                        holds = try Self.holds(condition, at: index, device: device, percentiles: percentiles, zones: zones, undefined: &undefined)
+                        truths[index] = holds
+                    }
+                    if holds {
+                        chosen = RemoteConfigChoice(key: key, value: value.text, condition: condition.name, expression: condition.expression, inTemplate: true)
+                        break
+                    }
+                }
+                choices.append(chosen ?? RemoteConfigChoice(key: key, value: parameter.defaultValue?.text, condition: nil, expression: nil, inTemplate: true))
+            }
+            if let same = outcomes.firstIndex(where: { $0.choices == choices }) {
+                outcomes[same].share += share
+            } else {
+                outcomes.append(RemoteConfigOutcome(share: share, choices: choices))
+            }
+        }
+        // Largest share first; equal shares keep the order of their percentiles.
+        let ordered = outcomes.enumerated().sorted { ($0.element.share, -$0.offset) > ($1.element.share, -$1.offset) }.map(\.element)
+        return RemoteConfigReport(templateVersion: version, keys: keys, microPercentile: device.microPercentile, outcomes: ordered, undefined: undefined)
+    }
+
+    /// Whether every rule of the condition holds, stopping at the first that does not.
+    private static func holds(_ condition: Condition, at index: Int, device: RemoteConfigDevice, percentiles: [String: Int],
+                              zones: any TimeZoneRules, undefined: inout [String]) throws(RemoteConfigTemplateError) -> Bool {
+        for rule in condition.rules.rules {
+            let result: Bool?
+            do {
+                result = try rule.holds(on: device, percentiles: percentiles, zones: zones)
+            } catch {
+                throw RemoteConfigTemplateError(JSONPlace.root.key("conditions").index(index).key("expression"),
+                                                "condition \(quoted(condition.name)): \(error.problem)")
+            }
+            guard let result else {
+                if let name = rule.undefinedName, !undefined.contains(name) { undefined.append(name) }
+                return false
+            }
+            if !result { return false }
+        }
+        return true
+    }
+}
+
+extension RemoteConfigTemplate.Value {
+    /// The value fetched, nil for the in-app default.
+    var text: String? {
+        if case .value(let text) = self { return text }
+        return nil
+    }
+}
+
+/// A rule that cannot be evaluated, though it was read: a time zone the system does not know.
+struct RuleProblem: Error {
+    let problem: String
+}
+
+extension ConditionRule {
+    /// Whether the rule holds on the device; nil when the value it reads is undefined (a rule
+    /// on an undefined value is false, and the answer names what was missing).
+    func holds(on device: RemoteConfigDevice, percentiles: [String: Int], zones: any TimeZoneRules) throws(RuleProblem) -> Bool? {
+        switch self {
+        case .always(let value):
+            return value
+        case let .percent(seed, range):
+            return percentiles[seed].map(range.contains)
+        case let .os(equal, name):
+            return (name.lowercased() == RemoteConfigDevice.os) == equal
+        case .appID(let id):
+            return device.firebaseAppID.map { $0 == id }
+        case let .release(element, test):
+            return (element == .version ? device.appVersion : device.build).map(test.holds)
+        case let .signal(element, key, test):
+            return (element == .userProperty ? device.userProperties : device.customSignals)[key].map(test.holds)
+        case let .audiences(operation, names):
+            let mine = device.audiences
+            switch operation {
+            case .inAtLeastOne: return names.contains(where: mine.contains)
+            case .notInAtLeastOne: return names.contains { !mine.contains($0) }
+            case .inAll: return names.allSatisfy(mine.contains)
+            case .notInAll: return !names.contains(where: mine.contains)
+            }
+        case let .instant(element, comparison, time):
+            guard let target = time.instant(zones) else {
+                throw RuleProblem(problem: "the time zone \(RemoteConfigTemplate.quoted(time.zone ?? "")) is not one this system knows")
+            }
+            return (element == .dateTime ? device.now : device.firstOpen).map { comparison.holds($0, target) }
+        case let .listed(element, names):
+            switch element {
+            case .country:
+                return device.country.map { country in names.contains { $0.lowercased() == country.lowercased() } }
+            case .language:
+                return device.language.map { language in names.contains { Self.languageTag($0) == Self.languageTag(language) } }
+            default:
+                return device.installationID.map(names.contains)
+            }
+        }
+    }
+
+    /// The element a rule read with no value, and the flag that gives it.
+    var undefinedName: String? {
+        switch self {
+        case .appID: "app.id (--firebase-app-id)"
+        case .release(.build, _): "app.build (--build)"
+        case .release(.version, _): "app.version (--app-version)"
+        case let .signal(.userProperty, key, _): "app.userProperty['\(key)'] (--user-property)"
+        case let .signal(.customSignal, key, _): "app.customSignal['\(key)'] (--custom-signal)"
+        case .instant(.firstOpen, _, _): "app.firstOpenTimestamp (--first-open)"
+        case .listed(.country, _): "device.country (--country)"
+        case .listed(.language, _): "device.language (--device-language)"
+        case .listed(.installationID, _): "app.firebaseInstallationId (--installation-id)"
+        default: nil
+        }
+    }
+
+    /// `en_US` and `en-us` alike.
+    private static func languageTag(_ text: String) -> String {
+        text.lowercased().replacing("_", with: "-")
+    }
+}
+
+extension TextTest {
+    func holds(_ value: String) -> Bool {
+        switch self {
+        case let .text(operation, targets):
+            switch operation {
+            case .contains: return targets.contains { value.contains($0) }
+            case .notContains: return !targets.contains { value.contains($0) }
+            case .exactlyMatches: return targets.contains(value)
+            case .matches: return targets.contains { RegularExpressionCheck.matches($0, value) }
+            }
+        case let .release(comparison, target):
+            // A version that is not dot-separated numbers (1.0.0-beta) compares with nothing.
+            guard let parts = ReleaseNumber.parts(value) else { return false }
+            return comparison.holds(ReleaseNumber.compare(parts, target), 0)
+        case let .number(comparison, target):
+            guard let number = Double(value) else { return false }
+            return comparison.holds(number, target)
+        case let .equals(equal, target):
+            return (value == target) == equal
+        }
+    }
+}

@@ -1,0 +1,140 @@
+/// A Remote Config template: the console's "Download current config file" export or the REST
+/// `GET …/remoteConfig` answer (conditions, parameters, parameterGroups, version), read and
+/// checked whole, every expression parsed, before anything is evaluated.
+public struct RemoteConfigTemplate: Sendable {
+    public struct Condition: Sendable {
+        public let name: String
+        public let expression: String
+        public let rules: ConditionExpression
+    }
+
+    /// What a parameter gives: a value, or nothing, leaving the key to the app's in-app default.
+    public enum Value: Sendable, Equatable {
+        case value(String)
+        case inAppDefault
+    }
+
+    public struct Parameter: Sendable {
+        /// nil when the template gives none: the app's in-app default then stands.
+        public let defaultValue: Value?
+        /// By condition name; which one wins is the order of `conditions`, not this one's.
+        public let conditionalValues: [String: Value]
+    }
+
+    /// In the template's order, which is the order of precedence.
+    public let conditions: [Condition]
+    /// Every parameter, those in parameter groups included (groups are only for the console).
+    public let parameters: [String: Parameter]
+    /// The parameters' names in the order written.
+    public let parameterNames: [String]
+    /// `version.versionNumber`, when the file has one.
+    public let version: String?
+
+    public init(tree: JSONTree) throws(RemoteConfigTemplateError) {
+        guard case .object = tree else { throw RemoteConfigTemplateError(.root, "\(tree.kind) is not a template object") }
+        var conditions: [Condition] = []
+        let conditionsPlace = JSONPlace.root.key("conditions")
+        for (index, item) in try Self.items(tree["conditions"], at: conditionsPlace).enumerated() {
+            let place = conditionsPlace.index(index)
+            let name = try Self.text(item["name"], at: place.key("name"))
+            guard !name.isEmpty else { throw RemoteConfigTemplateError(place.key("name"), "a condition's name is empty") }
+            guard !conditions.contains(where: { $0.name == name }) else {
+                throw RemoteConfigTemplateError(place.key("name"), "the condition \(Self.quoted(name)) is defined twice")
+            }
+            let expression = try Self.text(item["expression"], at: place.key("expression"))
+            do {
+                conditions.append(Condition(name: name, expression: expression, rules: try ConditionExpression(parsing: expression)))
+            } catch {
+                throw RemoteConfigTemplateError(place.key("expression"), "condition \(Self.quoted(name)) cannot be read \(error)")
+            }
+        }
+        self.conditions = conditions
+
+        var parameters: [String: Parameter] = [:]
+        var names: [String] = []
+        func read(_ object: JSONTree?, at place: JSONPlace) throws(RemoteConfigTemplateError) {
+            guard let object else { return }
+            guard case .object(let members) = object else { throw RemoteConfigTemplateError(place, "\(object.kind) is not an object of parameters") }
+            for (key, body) in members {
+                let at = place.key(key)
+                guard parameters[key] == nil else { throw RemoteConfigTemplateError(at, "the parameter \(Self.quoted(key)) is defined twice") }
+                parameters[key] = try Self.parameter(body, at: at, conditions: conditions)
+                names.append(key)
+            }
+        }
+        try read(tree["parameters"], at: JSONPlace.root.key("parameters"))
+        let groupsPlace = JSONPlace.root.key("parameterGroups")
+        if let groups = tree["parameterGroups"] {
+            guard case .object(let members) = groups else { throw RemoteConfigTemplateError(groupsPlace, "\(groups.kind) is not an object of groups") }
+            for (group, body) in members {
+                try read(body["parameters"], at: groupsPlace.key(group).key("parameters"))
+            }
+        }
+        self.parameters = parameters
+        parameterNames = names
+
+        switch tree["version"]?["versionNumber"] {
+        case .string(let number)?, .number(let number)?: version = number
+        case nil, .null?: version = nil
+        case let other?: throw RemoteConfigTemplateError(JSONPlace.root.key("version").key("versionNumber"), "\(other.kind) is not a version number")
+        }
+    }
+
+    private static func parameter(_ body: JSONTree, at place: JSONPlace, conditions: [Condition]) throws(RemoteConfigTemplateError) -> Parameter {
+        guard case .object = body else { throw RemoteConfigTemplateError(place, "\(body.kind) is not a parameter object") }
+        let defaultValue = try body["defaultValue"].map { tree throws(RemoteConfigTemplateError) in try value(tree, at: place.key("defaultValue")) }
+        var conditional: [String: Value] = [:]
+        let conditionalPlace = place.key("conditionalValues")
+        if let values = body["conditionalValues"] {
+            guard case .object(let members) = values else { throw RemoteConfigTemplateError(conditionalPlace, "\(values.kind) is not an object of values by condition") }
+            for (name, tree) in members {
+                guard conditions.contains(where: { $0.name == name }) else {
+                    let hint = NearestName.to(name, among: conditions.map(\.name)).map { " (did you mean \(quoted($0))?)" } ?? ""
+                    throw RemoteConfigTemplateError(conditionalPlace.key(name), "no condition is named \(quoted(name)) in conditions\(hint)")
+                }
+                conditional[name] = try value(tree, at: conditionalPlace.key(name))
+            }
+        }
+        return Parameter(defaultValue: defaultValue, conditionalValues: conditional)
+    }
+
+    /// `{"value": "…"}` or `{"useInAppDefault": true}`; rollouts and personalization depend on
+    /// Firebase's own state and are refused rather than guessed.
+    private static func value(_ tree: JSONTree, at place: JSONPlace) throws(RemoteConfigTemplateError) -> Value {
+        if case .bool(true)? = tree["useInAppDefault"] { return .inAppDefault }
+        if let text = tree["value"] { return .value(try self.text(text, at: place.key("value"))) }
+        for kind in ["rolloutValue", "personalizationValue"] where tree[kind] != nil {
+            throw RemoteConfigTemplateError(place.key(kind), "\(kind) depends on Firebase's own assignment and is not evaluated offline")
+        }
+        throw RemoteConfigTemplateError(place, "a value needs \"value\" or \"useInAppDefault\": true (present: \(tree.keys.isEmpty ? "none" : tree.keys.map(quoted).joined(separator: ", ")))")
+    }
+
+    private static func items(_ tree: JSONTree?, at place: JSONPlace) throws(RemoteConfigTemplateError) -> [JSONTree] {
+        switch tree {
+        case nil, .null?: return []
+        case .array(let items)?: return items
+        case let other?: throw RemoteConfigTemplateError(place, "\(other.kind) is not a list of conditions")
+        }
+    }
+
+    private static func text(_ tree: JSONTree?, at place: JSONPlace) throws(RemoteConfigTemplateError) -> String {
+        guard let tree else { throw RemoteConfigTemplateError(place, "absent") }
+        guard case .string(let text) = tree else { throw RemoteConfigTemplateError(place, "\(tree.kind) is not a text") }
+        return text
+    }
+
+    static func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }
+}
+
+/// A template that cannot be read or evaluated: the place in the file and the problem.
+public struct RemoteConfigTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let place: JSONPlace
+    public let problem: String
+
+    init(_ place: JSONPlace, _ problem: String) {
+        self.place = place
+        self.problem = problem
+    }
+
+    public var description: String { "\(place.named): \(problem)" }
+}

@@ -1,0 +1,112 @@
+import FoundationEssentials
+import ToasterCore
+
+/// A Firebase project's two services as an iOS app reaches them: the hosts (Google's, or a
+/// proxy or test server in their place), the API key, the app, and how requests fail. The key
+/// travels in `X-Goog-Api-Key` only — never in a URL, which messages and proxies' logs show —
+/// and no message ever contains it.
+struct FirebaseEndpoint: Sendable {
+    static let installationsHost = "https://firebaseinstallations.googleapis.com"
+    static let remoteConfigHost = "https://firebaseremoteconfig.googleapis.com"
+    /// A fixed iOS SDK version number, sent where the SDK sends its own (docs/07).
+    static let sdkVersion = "11.5.0"
+
+    let project: String
+    let appID: String
+    let apiKey: String
+    let installationsBase: String, remoteConfigBase: String
+    /// Sent as `X-Ios-Bundle-Identifier`, which a key restricted to iOS apps is checked against.
+    let bundleID: String?
+    let timeout: Duration
+    let trust: CertificateTrust
+
+    enum Service: String {
+        case installations = "Firebase Installations"
+        case remoteConfig = "Firebase Remote Config"
+    }
+
+    func installationsURL(_ path: String) -> String {
+        "\(installationsBase)/v1/projects/\(project)\(path)"
+    }
+
+    var fetchURL: String { "\(remoteConfigBase)/v1/projects/\(project)/namespaces/firebase:fetch" }
+
+    /// POSTs `body` as JSON with the key (and the bundle ID); an answer outside 2xx is the
+    /// sentence `failure` makes of it.
+    func post(_ url: String, service: Service, body: JSONValue, headers: [(String, String)] = []) throws(SourceError) -> Data {
+        var all = [("X-Goog-Api-Key", apiKey)] + headers
+        if let bundleID { all.append(("X-Ios-Bundle-Identifier", bundleID)) }
+        let answer: HTTPFetcher.Answer
+        do {
+            answer = try HTTPFetcher(timeout: timeout, trust: trust).answer(url, headers: all + [("Content-Type", "application/json")],
+                                                                          body: Data(body.serialized().utf8))
+        } catch {
+            throw SourceError(error.kind, redacted(error.message), httpStatus: error.httpStatus, retryAfter: error.retryAfter)
+        }
+        guard (200..<300).contains(answer.status) else { throw failure(answer, service: service, host: HTTPFetcher.host(url)) }
+        return answer.body
+    }
+
+    /// One sentence per way Google refuses, naming what to check (docs/07).
+    func failure(_ answer: HTTPFetcher.Answer, service: Service, host: String) -> SourceError {
+        let error = GoogleAPIError(answer.body)
+        let said = error.map { " (\(redacted($0.summary)))" } ?? ""
+        let retry = RetryAfter.delay(answer.retryAfter, now: Date())
+        let reason = error?.reason ?? ""
+        let message = error?.message ?? ""
+        switch answer.status {
+        case 400 where reason == "API_KEY_INVALID" || message.contains("API key not valid"):
+            return SourceError(.misconfigured, "\(service.rawValue) refused the API key\(said): check TOASTER_FIREBASE_API_KEY or "
+                + "--firebase-api-key-file against API_KEY in the app's GoogleService-Info.plist", httpStatus: 400)
+        case 403 where reason == "SERVICE_DISABLED" || message.contains("has not been used in project") || message.contains("is disabled"):
+            return SourceError(.misconfigured, "the \(service.rawValue) API is not enabled for project \(project)\(said): enable it in the "
+                + "Google Cloud console (APIs & Services), then try again a few minutes later", httpStatus: 403)
+        case 403 where reason == "API_KEY_IOS_APP_BLOCKED":
+            return SourceError(.misconfigured, "the API key is restricted to other iOS apps\(said): give the app's --bundle-id, "
+                + "or check the key's application restrictions", httpStatus: 403)
+        case 401, 403:
+            return SourceError(.misconfigured, "\(service.rawValue) answered \(answer.status): the API key does not open project \(project)\(said); "
+                + "check --firebase-project, --firebase-app-id and the key's API restrictions", httpStatus: answer.status)
+        case 404:
+            return SourceError(.misconfigured, "\(service.rawValue) knows no project \(project) with app \(appID) (404)\(said): "
+                + "check --firebase-project and --firebase-app-id", httpStatus: 404)
+        case 429:
+            return SourceError(.serverError, "\(service.rawValue) is limiting requests for project \(project) (429)\(said): "
+                + "wait before checking again" + (retry.map { " (it asks for \($0.components.seconds) s)" } ?? ""), httpStatus: 429, retryAfter: retry)
+        default:
+            let page = answer.contentType.contains("html") ? " (an HTML error page)" : ""
+            return SourceError(.serverError, "HTTP \(answer.status)\(answer.reason.isEmpty ? "" : " " + answer.reason)\(page) from \(host)\(said)",
+                               httpStatus: answer.status, retryAfter: retry)
+        }
+    }
+
+    /// A text with the key cut out, should a server or a library ever echo it.
+    func redacted(_ text: String) -> String {
+        apiKey.isEmpty ? text : text.replacing(apiKey, with: "…")
+    }
+}
+
+/// Google's error answer: `{"error": {"code", "message", "status", "details": [{"reason"}]}}`.
+struct GoogleAPIError {
+    let message: String
+    let status: String
+    let reason: String?
+
+    init?(_ body: Data) {
+        guard let tree = try? StrictJSON.parse(body), let error = tree["error"] else { return nil }
+        guard case .string(let message)? = error["message"] else { return nil }
+        self.message = message
+        if case .string(let status)? = error["status"] { self.status = status } else { status = "" }
+        reason = error["details"]?.items.lazy.compactMap { detail -> String? in
+            if case .string(let reason)? = detail["reason"] { return reason }
+            return nil
+        }.first
+    }
+
+    /// `PERMISSION_DENIED: Requests from this iOS client application are blocked.`, cut short.
+    var summary: String {
+        let line = TextSanitizer.cleanLine(message)
+        let short = line.count > 160 ? String(line.prefix(160)) + "…" : line
+        return status.isEmpty ? short : "\(status): \(short)"
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import ToasterCore
+import ToasterFiles
+
+/// `--source remote-config --template FILE`: a Remote Config template evaluated for the
+/// simulated device, as the Remote Config backend would answer its fetch, offline. The file
+/// is read again at every check, so an edited template shows at the next one.
+public struct RemoteConfigTemplateSource: VersionSource {
+    public let path: String
+    public let keys: RemoteConfigKeys
+    /// The device without its clock: `now` comes from `clock` at every check.
+    public let device: RemoteConfigDevice
+    public let clock: any ToasterCore.Clock
+
+    public init(path: String, keys: RemoteConfigKeys, device: RemoteConfigDevice, clock: any ToasterCore.Clock) {
+        (self.path, self.keys, self.device, self.clock) = (path, keys, device, clock)
+    }
+
+    public var name: String { "remote-config" }
+
+    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+        let data: Data
+        do { data = try BoundedFile.read(path, limit: SourceLocation.maximumBytes) } catch {
+            throw SourceError(.misconfigured, "--template: \(error)")
+        }
+        let what = "Remote Config template \(path)"
+        let tree: JSONTree
+        do { tree = try StrictJSON.parse(data) } catch { throw SourceError(.unusableAnswer, "\(what) is unusable: \(error)") }
+        var evaluated = device
+        evaluated.now = clock.now
+        let report: RemoteConfigReport
+        do {
+            report = try RemoteConfigTemplate(tree: tree).evaluate(keys: keys, device: evaluated, zones: SystemTimeZones())
+        } catch {
+            throw SourceError(.unusableAnswer, "\(what) is unusable: \(error)")
+        }
+        // Every group's versions are read now, as the decision will read them.
+        for outcome in report.outcomes {
+            for key in [keys.minimumRequired, keys.latest] {
+                try JSONPayload.checkVersion(outcome.value(of: key), at: JSONPlace.root.key("parameters").key(key), what: what)
+            }
+        }
+        let chosen = report.chosen
+        let latest = chosen.value(of: keys.latest)
+        return UpdatePolicy(latestVersion: latest, minimumRequiredVersion: chosen.value(of: keys.minimumRequired),
+                            updateURL: chosen.value(of: keys.storeURL), listing: latest.map { StoreListing(appName: nil, version: $0) },
+                            notices: Self.notices(report), remoteConfig: report)
+    }
+
+    /// Keys the template lacks or leaves to the app, rules that read what was not given, and a
+    /// percentile that decides without being pinned: nothing of it silent.
+    static func notices(_ report: RemoteConfigReport) -> [String] {
+        let choices = report.chosen.choices
+        var notices: [String] = []
+        let absent = choices.filter { !$0.inTemplate }.map(\.key)
+        if !absent.isEmpty {
+            let held = choices.filter(\.inTemplate).map(\.key)
+            notices.append("Remote Config template: no " + absent.map { quoted($0) }.joined(separator: ", no ")
+                           + "; it gives " + (held.isEmpty ? "none of the keys read" : held.map(quoted).joined(separator: ", ")))
+        }
+        for choice in choices where choice.inTemplate && choice.value == nil {
+            notices.append("Remote Config template leaves \(quoted(choice.key)) to the app's in-app default ("
+                           + (choice.condition.map { "condition \(quoted($0))" } ?? "its default value") + "): the fetch does not carry it")
+        }
+        if !report.undefined.isEmpty {
+            notices.append("Remote Config template: rules on " + report.undefined.joined(separator: ", ")
+                           + " were false, as Firebase reads a rule on a value the device does not have")
+        }
+        if report.dependsOnPercentile {
+            let shares = report.outcomes.map { "\(JSONValue.decimalText(micro: RemoteConfigReport.micro($0.share)))%" }
+            notices.append("the answer depends on the device's percentile (percent conditions): \(shares.count) groups of devices ("
+                           + shares.joined(separator: ", ") + "); the decision is the largest group's; --percentile N pins one device")
+        }
+        return notices
+    }
+
+    private static func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }
+}
+
+/// Time zones from the system's data, through Foundation (already linked for CSV.swift).
+public struct SystemTimeZones: TimeZoneRules {
+    public init() {}
+
+    public func secondsFromUTC(zone: String, at instant: Date) -> Int? {
+        TimeZone(identifier: zone)?.secondsFromGMT(for: instant)
+    }
+}
