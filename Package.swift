@@ -47,6 +47,7 @@ let package = Package(
             dependencies: [
                 "ToasterCore", "ToasterFiles", "ToasterPolicy", "CHTTPFetch",
                 .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .target(

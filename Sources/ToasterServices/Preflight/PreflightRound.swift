@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Synchronization
 import ToasterCore
 
@@ -11,12 +12,24 @@ public struct PreflightRound: Sendable {
     public let appStoreConnect: AppStoreConnectClient?
     public let appID: String?
     public let bundleID: String?
+    /// The Remote Config template that is the policy, read again every round; nil without one.
+    public let template: PublishedTemplate?
 
-    public init(lookups: StorefrontLookups, appStoreConnect: AppStoreConnectClient?, appID: String?, bundleID: String?) {
+    public init(lookups: StorefrontLookups, appStoreConnect: AppStoreConnectClient?, appID: String?, bundleID: String?, template: PublishedTemplate? = nil) {
         self.lookups = lookups
         self.appStoreConnect = appStoreConnect
         self.appID = appID
         self.bundleID = bundleID
+        self.template = template
+    }
+
+    /// `input` with the template as it is now, read afresh (a fix may have been published
+    /// since the last round); unchanged without a template.
+    public func withTemplate(_ input: PreflightInput) throws(SourceError) -> PreflightInput {
+        guard let template else { return input }
+        var read = input
+        read.template = try template.read(now: input.now)
+        return read
     }
 
     /// What App Store Connect knows now, read afresh (a version's state changes when someone
