@@ -107,6 +107,7 @@ let package = Package(
             dependencies: [
                 "ToasterServices", "ToasterServer", "ToasterPolicy", "ToasterFiles", "ToasterTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

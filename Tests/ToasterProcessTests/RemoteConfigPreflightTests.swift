@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import ToasterTestSupport
+
+/// `preflight --remote-config-template` against toaster-server's lookup: the template is the
+/// policy, evaluated per storefront; `--watch` reads it again every round.
+@Suite struct RemoteConfigPreflightTests {
+    /// Forces users below 2.0.0 in jp to 2.0.0; `minimum` is what the condition gives.
+    static func template(jpMinimum minimum: String) -> String {
+        """
+        {"conditions": [{"name": "japan_first", "expression": "device.os == 'ios' && device.country in ['jp'] && app.version.<(['2.0.0'])"}],
+         "parameters": {"min_required_version": {"defaultValue": {"value": "1.0.0"}, "conditionalValues": {"japan_first": {"value": "\(minimum)"}}}},
+         "version": {"versionNumber": "7"}}
+        """
+    }
+
+    private func arguments(_ server: ServerProcess, _ template: String) -> [String] {
+        [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--rate", "60000", "--app-id", "42",
+         "--countries", "kr,jp", "--remote-config-template", template, "--installed-versions", "1.9.0"]
+    }
+
+    @Test func theConditionThatForcesIsNamed() throws {
+        let server = try ServerProcess(policy: try PreflightFixtures.policy(["storefronts": ["jp": ["version": "1.9.0"]]]))
+        let template = try PreflightFixtures.file(Self.template(jpMinimum: "2.0.0"), "template.json")
+        let text = try Toolchain.run(["timeout", "60"] + arguments(server, template))
+        #expect(text.status == 3)
+        #expect(text.stdout.contains("Condition japan_first forces users on 1.9.0 in jp to 2.0.0, which jp does not serve"))
+        let json = try Toolchain.run(["timeout", "60"] + arguments(server, template) + ["--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["kind"] as? String } == ["min-above-store"])
+        #expect(findings.first?["storefronts"] as? [String] == ["jp"], "kr gets the default, which forces nobody")
+    }
+
+    @Test func anUnreadableTemplateIsOneSentence() throws {
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
+        let template = try PreflightFixtures.file(#"{"conditions": [{"name": "x", "expression": "device.country in ['jp'"}], "parameters": {}}"#, "template.json")
+        let result = try Toolchain.run(["timeout", "60"] + arguments(server, template))
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("template.json is unusable: conditions[0].expression: condition \"x\" cannot be read at offset"))
+    }
+
+    @Test func watchEndsWhenAFixIsPublished() throws {
+        let server = try ServerProcess(policy: try PreflightFixtures.policy(["storefronts": ["jp": ["version": "1.9.0"]]]))
+        let template = try PreflightFixtures.file(Self.template(jpMinimum: "2.0.0"), "template.json")
+        let output = try PreflightFixtures.file("", "watch.out")
+        let pid = try Toolchain.spawn(arguments(server, template) + ["--watch", "--interval", "0.2"], output: output)
+        defer { kill(pid, SIGKILL) }
+        #expect(Toolchain.awaitOutput(output, /waiting: (min-above-store) in jp/) != nil)
+        // The fix: the condition's minimum becomes what jp serves.
+        try Self.template(jpMinimum: "1.9.0").write(toFile: template, atomically: true, encoding: .utf8)
+        #expect(Toolchain.awaitOutput(output, /(safe to force now)/) != nil)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        #expect((status >> 8) & 0xff == 0)
+    }
+}
