@@ -4,7 +4,7 @@ import FoundationEssentials
 /// what it gives depends on the device, so it is evaluated for each storefront
 /// (`device.country`) and installed version (`app.version`), and, where percent conditions
 /// split devices, once for each group of devices, which counts its share of the users.
-public struct TemplatePolicy: Sendable {
+public struct TemplatePolicy: Sendable, Equatable {
     public let template: RemoteConfigTemplate
     /// Where it was read, as messages name it (`Remote Config template FILE`).
     public let source: String
@@ -63,6 +63,11 @@ public struct TemplatePolicy: Sendable {
             }
         }
         return layers
+    }
+
+    /// The same template read for the same device; the time zone data is the system's either way.
+    public static func == (lhs: TemplatePolicy, rhs: TemplatePolicy) -> Bool {
+        lhs.template == rhs.template && lhs.source == rhs.source && lhs.keys == rhs.keys && lhs.device == rhs.device
     }
 
     /// `condition japan_first`, or `the template's default`.

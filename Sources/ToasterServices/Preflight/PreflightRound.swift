@@ -56,12 +56,18 @@ public struct PreflightRound: Sendable {
         do { return try evaluated.evaluate() } catch { return .unfinished(now: input.now, error: "\(error)") }
     }
 
-    /// The rounds of the storefront board, which evaluates as answers come: each reads App
-    /// Store Connect again, then asks its requests, posting every answer and failure as it
+    /// The rounds of the storefront board, which evaluates as answers come: each reads the
+    /// template and App Store Connect again, then asks its requests, posting every answer and failure as it
     /// comes. The first round posts `first`, the facts read a moment ago to choose the storefronts.
     public func boardRounds(first: AppStoreConnectFacts?) -> @Sendable (_ requests: [LookupRequest], _ post: @escaping @Sendable (BoardEvent) -> Void) -> Void {
         let unused = Mutex(first)
         return { requests, post in
+            if let template {
+                // `--watch` reads the real clock, so the template's dateTime rules read it too.
+                do throws(SourceError) { post(.template(try template.read(now: Date()))) } catch {
+                    post(.templateFailed(reason: error.message))
+                }
+            }
             if appStoreConnect != nil {
                 if let fresh = unused.withLock({ facts in defer { facts = nil }; return facts }) {
                     post(.appStoreConnect(fresh))

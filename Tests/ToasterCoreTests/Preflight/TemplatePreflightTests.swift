@@ -97,4 +97,25 @@ import Testing
         input.template = try Self.template(bad)
         #expect(throws: PreflightError.self) { try input.checkPolicyVersions() }
     }
+
+    @Test func theBoardEvaluatesTheTemplateReadAtEachRound() throws {
+        var input = PreflightInput(storefronts: ["jp"], answers: [], layers: [], installed: [InstalledGroup(version: "1.9.0", users: 10)],
+                                   appID: "42", now: Evaluation.now)
+        input.template = try Self.template(Self.japanFirst)
+        var board = BoardState(input: input, app: "id 42", requests: Evaluation.requests(["jp"]))
+        func step(_ event: BoardEvent) { board = BoardMachine.step(board, event).0 }
+        step(.start)
+        for answer in Evaluation.answers("jp", Evaluation.entry("1.9.0")) { step(.answered(answer)) }
+        step(.roundEnded(round: 1))
+        #expect(board.report?.findings.map(\.kind) == [.minAboveStore])
+        // Round 2: the fix is published, and reading it fails first, then succeeds.
+        step(.clock(Evaluation.now.addingTimeInterval(600)))
+        step(.templateFailed(reason: "HTTP 503 from firebaseremoteconfig.googleapis.com"))
+        for answer in Evaluation.answers("jp", Evaluation.entry("1.9.0")) { step(.answered(answer)) }
+        step(.roundEnded(round: 2))
+        #expect(board.watchStep == nil, "nothing is safe while the template could not be read")
+        step(.template(try Self.template(Self.japanFirst.replacingOccurrences(of: "\"2.0.0\"}}", with: "\"1.9.0\"}}"))))
+        #expect(board.report?.hasDeadEnd == false)
+        #expect(board.templateFailure == nil)
+    }
 }

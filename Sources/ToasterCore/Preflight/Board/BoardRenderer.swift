@@ -106,7 +106,7 @@ public enum BoardRenderer {
             y += 1
         case .waiting?, nil: break
         }
-        if let failure = state.appStoreConnectFailure, y <= last {
+        for failure in [state.appStoreConnectFailure, state.templateFailure].compactMap({ $0 }) where y <= last {
             line(TextSanitizer.cleanLine("\(failure); asked again next round"), y: y, style: .boardUnanswered, into: &canvas)
             y += 1
         }
