@@ -54,4 +54,28 @@ import ToasterTestSupport
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         #expect((status >> 8) & 0xff == 0)
     }
+
+    @Test(arguments: [
+        (["--firebase-project", "toaster-test"], "give both --firebase-project and --firebase-service-account"),
+        (["--remote-config-template", "t.json", "--firebase-project", "p", "--firebase-service-account", "a.json"], "--remote-config-template or --firebase-project, not both"),
+        (["--min-required-version", "2.0.0", "--firebase-app-id", "1:1:ios:1"], "--firebase-app-id is for a template"),
+        (["--firebase-project", "toaster-test", "--firebase-service-account", "/nonexistent/account.json"], "--firebase-service-account /nonexistent/account.json: "),
+    ])
+    func aTemplateFlagMissingItsPartnerIsOneSentence(arguments: [String], expected: String) throws {
+        let result = try Toolchain.run(["timeout", "60", Toolchain.toastercli, "preflight", "--app-id", "42"] + arguments)
+        #expect(result.status == (expected.hasSuffix(": ") ? 1 : 64))
+        #expect(result.stderr.contains(expected), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count <= 3)
+    }
+
+    @Test func rulesOnWhatPreflightDoesNotKnowAreSaidOnce() throws {
+        let server = try ServerProcess(policy: try PreflightFixtures.policy())
+        let template = try PreflightFixtures.file("""
+            {"conditions": [{"name": "beta", "expression": "app.userProperty['beta_tester'].exactlyMatches(['true'])"}],
+             "parameters": {"min_required_version": {"defaultValue": {"value": "1.0.0"}, "conditionalValues": {"beta": {"value": "2.0.0"}}}}}
+            """, "template.json")
+        let result = try Toolchain.run(["timeout", "60"] + arguments(server, template))
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("rules on app.userProperty['beta_tester'] are false for every device preflight evaluates"))
+    }
 }

@@ -70,6 +70,34 @@ public struct TemplatePolicy: Sendable, Equatable {
         lhs.template == rhs.template && lhs.source == rhs.source && lhs.keys == rhs.keys && lhs.device == rhs.device
     }
 
+    /// The elements rules deciding the keys read that preflight gives no device: such a rule is
+    /// false everywhere, as Firebase reads a rule on a value the device does not have.
+    public var unknownElements: [String] {
+        var names: [String] = []
+        let read = RemoteConfigTemplate.read(keys)
+        for condition in template.conditions where read.contains(where: { template.parameters[$0]?.conditionalValues[condition.name] != nil }) {
+            for rule in condition.rules.rules {
+                switch rule {
+                case .listed(.country, _), .release(.version, _): continue
+                case .appID where device.firebaseAppID != nil: continue
+                default:
+                    // `app.userProperty['tier'] (--user-property)`: the element, without check's flag.
+                    guard let name = rule.undefinedName?.split(separator: " (").first.map(String.init), !names.contains(name) else { continue }
+                    names.append(name)
+                }
+            }
+        }
+        return names
+    }
+
+    /// Said once, on standard error: which rules are false everywhere.
+    public var unknownElementsWarning: String? {
+        let names = unknownElements
+        guard !names.isEmpty else { return nil }
+        return "\(source): rules on \(FindingCollector.sentence(names)) are false for every device preflight evaluates "
+            + "(it gives each the storefront, the installed version\(device.firebaseAppID == nil ? "" : " and --firebase-app-id"))"
+    }
+
     /// `condition japan_first`, or `the template's default`.
     static func origin(_ choice: RemoteConfigChoice?) -> String {
         guard let choice, choice.inTemplate else { return "the app's in-app default" }

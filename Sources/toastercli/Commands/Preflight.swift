@@ -84,6 +84,7 @@ struct Preflight: ParsableCommand {
             // The template is read here once to check it before anything is asked, then again every round.
             base = try round.withTemplate(try inputs.input(answers: [], layers: layers, installed: installed.groups))
             try base.checkPolicyVersions()
+            if let warning = base.template?.unknownElementsWarning { Output.warning(warning) }
         } catch {
             return try stop(.unfinished(now: inputs.clock.now, error: "\(error)"))
         }
