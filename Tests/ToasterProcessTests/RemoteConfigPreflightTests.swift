@@ -46,10 +46,11 @@ import ToasterTestSupport
         let output = try PreflightFixtures.file("", "watch.out")
         let pid = try Toolchain.spawn(arguments(server, template) + ["--watch", "--interval", "0.2"], output: output)
         defer { kill(pid, SIGKILL) }
-        #expect(Toolchain.awaitOutput(output, /waiting: (min-above-store) in jp/) != nil)
+        // Required, not expected: on a failure the run is killed rather than waited for.
+        try #require(Toolchain.awaitOutput(output, /waiting: (min-above-store) in jp/) != nil)
         // The fix: the condition's minimum becomes what jp serves.
         try Self.template(jpMinimum: "1.9.0").write(toFile: template, atomically: true, encoding: .utf8)
-        #expect(Toolchain.awaitOutput(output, /(safe to force now)/) != nil)
+        try #require(Toolchain.awaitOutput(output, /(safe to force now)/) != nil, "\((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         #expect((status >> 8) & 0xff == 0)
