@@ -18,6 +18,8 @@ import ToasterCore
         var claims: [[String: Any]] = []
         var headers: [[String: Any]] = []
         var bearers: [String] = []
+        /// The tokens issued, one per assertion accepted.
+        var issued: [String] = []
         func record(_ change: (Seen) -> Void) { lock.lock(); change(self); lock.unlock() }
     }
 
@@ -61,13 +63,23 @@ import ToasterCore
                   let claimObject = try JSONSerialization.jsonObject(with: claims) as? [String: Any] else {
                 return Self.json(.badRequest, #"{"error": "invalid_grant", "error_description": "Invalid JWT Signature."}"#)
             }
-            seen.record { $0.claims.append(claimObject); $0.headers.append(headerObject) }
-            return Self.json(.ok, #"{"access_token": "ya29.test-token", "expires_in": 3599, "token_type": "Bearer"}"#)
+            var token = ""
+            seen.record { seen in
+                seen.claims.append(claimObject)
+                seen.headers.append(headerObject)
+                token = "ya29.token-\(seen.issued.count + 1)"
+                seen.issued.append(token)
+            }
+            return Self.json(.ok, #"{"access_token": "\#(token)", "expires_in": 3599, "token_type": "Bearer"}"#)
         }
         router.get("v1/projects/toaster-test/remoteConfig") { request, _ in
             let bearer = request.headers.first { $0.name.canonicalName == "authorization" }?.value ?? ""
-            seen.record { $0.bearers.append(bearer) }
-            guard bearer == "Bearer ya29.test-token" else {
+            var known = false
+            seen.record { seen in
+                seen.bearers.append(bearer)
+                known = seen.issued.contains { "Bearer \($0)" == bearer }
+            }
+            guard known else {
                 return Self.json(.unauthorized, #"{"error": {"code": 401, "message": "Request had invalid authentication credentials.", "status": "UNAUTHENTICATED"}}"#)
             }
             return Self.json(.ok, template)
@@ -89,7 +101,9 @@ import ToasterCore
             #expect(read.template.version == "3")
             _ = try await offThePool { try source.read(now: Date()) }
         }
-        #expect(seen.claims.count == 1, "the token is reused until it nears its expiry")
+        // A request retried on a loaded machine may be issued a second token; the reads share one.
+        #expect(Set(seen.bearers).count == 1, "the token is reused until it nears its expiry")
+        #expect(seen.bearers.count >= 2)
         let claims = try #require(seen.claims.first)
         #expect(claims["iss"] as? String == Self.email)
         #expect(claims["scope"] as? String == "https://www.googleapis.com/auth/firebase.remoteconfig")
@@ -99,7 +113,6 @@ import ToasterCore
         #expect(abs(Double(issued) - Date().timeIntervalSince1970) < 120)
         #expect(seen.headers.first?["alg"] as? String == "RS256")
         #expect(seen.headers.first?["kid"] as? String == "k1")
-        #expect(seen.bearers == ["Bearer ya29.test-token", "Bearer ya29.test-token"])
     }
 
     @Test func anAssertionSignedWithAnotherKeyIsOneSentenceWithoutTheKey() async throws {
@@ -117,6 +130,16 @@ import ToasterCore
             #expect(!message.contains("PRIVATE KEY"))
         }
         #expect(seen.bearers.isEmpty)
+    }
+
+    @Test func aProjectTheAPIDoesNotKnowIsOneSentence() async throws {
+        let seen = Seen()
+        try await serving(standIn(seen)) { base in
+            let account = try FirebaseServiceAccount(path: try Self.keyFile(tokenURI: base + "/token"), timeout: .seconds(10), trust: .system)
+            let source = template(base, account: account, project: "no-such-project")
+            let error = await #expect(throws: SourceError.self) { try await offThePool { try source.read(now: Date()) } }
+            #expect(error?.message == "Firebase Remote Config knows no project no-such-project (404): check --firebase-project")
+        }
     }
 
     @Test(arguments: [
