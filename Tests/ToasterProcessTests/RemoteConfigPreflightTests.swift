@@ -30,6 +30,8 @@ import ToasterTestSupport
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.map { $0["kind"] as? String } == ["min-above-store"])
         #expect(findings.first?["storefronts"] as? [String] == ["jp"], "kr gets the default, which forces nobody")
+        let summary = try #require(object["remoteConfigTemplate"] as? [String: Any])
+        #expect(summary["templateVersion"] as? String == "7")
     }
 
     @Test func anUnreadableTemplateIsOneSentence() throws {

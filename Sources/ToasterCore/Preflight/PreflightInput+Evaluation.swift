@@ -50,6 +50,7 @@ extension PreflightInput {
             }
         }
         report.appStoreConnect = appStoreConnect
+        report.template = template.map { TemplateSummary(source: $0.source, version: $0.template.version, shares: $0.groups.map(\.share)) }
         return report
     }
 

@@ -70,6 +70,8 @@ public struct PreflightReport: Sendable {
     public var now: Date
     /// What App Store Connect said (its versions, the phased release, availability), when asked.
     public var appStoreConnect: AppStoreConnectFacts?
+    /// The Remote Config template that was the policy, when one was.
+    public var template: TemplateSummary?
     /// Why the run could not finish (a policy that cannot be read, say); the report then holds
     /// what was known by then.
     public var error: String?
