@@ -5,15 +5,6 @@ import ToasterTestSupport
 /// `preflight --remote-config-template` against toaster-server's lookup: the template is the
 /// policy, evaluated per storefront; `--watch` reads it again every round.
 @Suite struct RemoteConfigPreflightTests {
-    /// Forces users below 2.0.0 in jp to 2.0.0; `minimum` is what the condition gives.
-    static func template(jpMinimum minimum: String) -> String {
-        """
-        {"conditions": [{"name": "japan_first", "expression": "device.os == 'ios' && device.country in ['jp'] && app.version.<(['2.0.0'])"}],
-         "parameters": {"min_required_version": {"defaultValue": {"value": "1.0.0"}, "conditionalValues": {"japan_first": {"value": "\(minimum)"}}}},
-         "version": {"versionNumber": "7"}}
-        """
-    }
-
     private func arguments(_ server: ServerProcess, _ template: String) -> [String] {
         [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--rate", "60000", "--app-id", "42",
          "--countries", "kr,jp", "--remote-config-template", template, "--installed-versions", "1.9.0"]
@@ -21,7 +12,7 @@ import ToasterTestSupport
 
     @Test func theConditionThatForcesIsNamed() throws {
         let server = try ServerProcess(policy: try PreflightFixtures.policy(["storefronts": ["jp": ["version": "1.9.0"]]]))
-        let template = try PreflightFixtures.file(Self.template(jpMinimum: "2.0.0"), "template.json")
+        let template = try PreflightFixtures.file(PreflightFixtures.template(jpMinimum: "2.0.0"), "template.json")
         let text = try Toolchain.run(["timeout", "60"] + arguments(server, template))
         #expect(text.status == 3)
         #expect(text.stdout.contains("Condition japan_first forces users on 1.9.0 in jp to 2.0.0, which jp does not serve"))
@@ -44,14 +35,14 @@ import ToasterTestSupport
 
     @Test func watchEndsWhenAFixIsPublished() throws {
         let server = try ServerProcess(policy: try PreflightFixtures.policy(["storefronts": ["jp": ["version": "1.9.0"]]]))
-        let template = try PreflightFixtures.file(Self.template(jpMinimum: "2.0.0"), "template.json")
+        let template = try PreflightFixtures.file(PreflightFixtures.template(jpMinimum: "2.0.0"), "template.json")
         let output = try PreflightFixtures.file("", "watch.out")
         let pid = try Toolchain.spawn(arguments(server, template) + ["--watch", "--interval", "0.2"], output: output)
         defer { kill(pid, SIGKILL) }
         // Required, not expected: on a failure the run is killed rather than waited for.
         try #require(Toolchain.awaitOutput(output, /waiting: (min-above-store) in jp/) != nil)
         // The fix: the condition's minimum becomes what jp serves.
-        try Self.template(jpMinimum: "1.9.0").write(toFile: template, atomically: true, encoding: .utf8)
+        try PreflightFixtures.template(jpMinimum: "1.9.0").write(toFile: template, atomically: true, encoding: .utf8)
         try #require(Toolchain.awaitOutput(output, /(safe to force now)/) != nil, "\((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
