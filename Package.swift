@@ -47,6 +47,7 @@ let package = Package(
             dependencies: [
                 "ToasterCore", "ToasterFiles", "ToasterPolicy", "CHTTPFetch",
                 .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .target(
@@ -106,6 +107,7 @@ let package = Package(
             dependencies: [
                 "ToasterServices", "ToasterServer", "ToasterPolicy", "ToasterFiles", "ToasterTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

@@ -49,6 +49,20 @@ import ToasterTestSupport
         #expect(!screen.contains("r ask now"), "the board is gone")
     }
 
+    @Test func aTemplateFixedBetweenRoundsEndsTheBoard() throws {
+        let server = try ServerProcess(policy: try Policy.policy(["storefronts": ["jp": ["version": "1.9.0"]]]))
+        let template = try Policy.file(Policy.template(jpMinimum: "2.0.0"), "template.json")
+        let app = try Self.board(server, "--countries kr,jp --remote-config-template \(template) --installed-versions 1.9.0 --watch --interval 0.5 --rate 60000")
+        let waiting = try app.terminal.waitForScreen("jp waiting on the condition") {
+            $0.contains("◷ jp") && $0.contains("Condition japan_first forces") && $0.contains("q quit")
+        }
+        #expect(waiting.contains("forcing 2.0.0 (condition japan_first (min_required_version))"))
+        try Policy.template(jpMinimum: "1.9.0").write(toFile: template, atomically: true, encoding: .utf8)
+        try app.terminal.waitForScreen("the fix read at the next round") { $0.contains("Nothing blocks: safe to force now.") }
+        let screen = try Self.expectRestored(app, status: 0)
+        #expect(screen.contains("safe to force now"))
+    }
+
     @Test func quitWhileBlockedExitsThreeAndRestoresTheTerminal() throws {
         let server = try ServerProcess(policy: try Policy.policy(["storefronts": ["jp": ["version": "1.9.0"]]]))
         let app = try Self.board(server, "--countries kr,jp --min-required-version 2.0.0 --installed-versions 1.9.0 --watch --rate 60000")

@@ -174,7 +174,7 @@ import ToasterTestSupport
         (["--countries", "kr,zz", "--min-required-version", "2.0.0"], 64, "\"zz\" is not one of the 175 App Store storefronts"),
         (["--countries", "kr,uk", "--min-required-version", "2.0.0"], 64, "\"uk\" is not one of the 175 App Store storefronts; did you mean gb?"),
         (["--min-required-version", "Varies with device"], 64, "--min-required-version: invalid version"),
-        (["--installed-versions", "1.0.0"], 64, "--min-required-version, --remote-config, --cms or --policy"),
+        (["--installed-versions", "1.0.0"], 64, "--remote-config-template, --firebase-project, --cms or --policy"),
         (["--min-required-version", "2.0.0", "--concurrency", "-1"], 64, "--concurrency must be between 1 and 64"),
         (["--min-required-version", "2.0.0", "--interval", "-5"], 64, "--interval must be more than 0 and at most 86400 seconds"),
         (["--min-required-version", "2.0.0", "--rate", "0"], 64, "--rate must be between 1 and 100000"),

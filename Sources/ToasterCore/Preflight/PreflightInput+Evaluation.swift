@@ -11,34 +11,67 @@ extension PreflightInput {
         }
         let answered = views.filter { !$0.answeredNothing }
         let rows = installed ?? namedVersions(answered)
-        var findings = FindingCollector(rows: rows)
+        // Without a template, or one whose percent conditions decide nothing, one group: everyone.
+        let groups = template?.groups ?? [RemoteConfigDeviceGroup(percentiles: [:], share: 100)]
+        var findings = FindingCollector(rows: rows, shares: groups.map(\.share))
         noteUnanswered(views, into: &findings)
-        var cells = Array(repeating: Array(repeating: PreflightCell.none, count: views.count), count: rows.count)
+        // `cells[row][group][column]`, and the layers each was decided with.
+        var cells = Array(repeating: Array(repeating: Array(repeating: PreflightCell.none, count: views.count), count: groups.count), count: rows.count)
+        var cellLayers = Array(repeating: Array(repeating: Array(repeating: [PolicyLayer](), count: groups.count), count: views.count), count: rows.count)
         for (column, view) in views.enumerated() {
             for (index, row) in rows.enumerated() {
-                cells[index][column] = view.answeredNothing ? .unanswered : try evaluate(row: index, row, in: view, into: &findings)
+                for group in groups.indices {
+                    guard !view.answeredNothing else {
+                        cells[index][group][column] = .unanswered
+                        continue
+                    }
+                    let layers = { (version: String) throws(PreflightError) in try self.layers(storefront: view.storefront, version: version, group: group) }
+                    cellLayers[index][column][group] = try layers(row.version)
+                    findings.group = group
+                    cells[index][group][column] = try evaluate(row: index, row, in: view, layers: layers, into: &findings)
+                    findings.group = nil
+                }
             }
             if !view.answeredNothing {
-                noteDisagreement(view, forcing: cells.contains { [.forced, .deadEnd].contains($0[column]) }, into: &findings)
+                noteDisagreement(view, forcing: cells.contains { $0.contains { [.forced, .deadEnd].contains($0[column]) } }, into: &findings)
             }
         }
-        noteUnreleased(views: views, rows: rows, cells: &cells, into: &findings)
+        noteUnreleased(views: views, rows: rows, layers: cellLayers, cells: &cells, into: &findings)
         noteVersionStrings(answered, rows: rows, into: &findings)
         noteWindows(rows: rows, into: &findings)
-        var report = PreflightReport(findings: findings.findings, storefronts: views, rows: rows, cells: cells, now: now)
+        let worst = cells.map { byGroup in views.indices.map { column in byGroup.map { $0[column] }.max { $0.rank < $1.rank } ?? .none } }
+        var report = PreflightReport(findings: findings.findings, storefronts: views, rows: rows, cells: worst, now: now)
+        if template != nil {
+            // Each group of devices counted by its worst storefront, as each version is.
+            report.splits = cells.map { byGroup in
+                zip(byGroup, groups).reduce(into: [PreflightCell: Double]()) { split, pair in
+                    split[pair.0.max { $0.rank < $1.rank } ?? .none, default: 0] += pair.1.share
+                }
+            }
+        }
         report.appStoreConnect = appStoreConnect
+        report.template = template.map { TemplateSummary(source: $0.source, version: $0.template.version, shares: $0.groups.map(\.share)) }
         return report
     }
 
-    /// The layers, or the store and the rules alone when no policy is given.
-    private var effectiveLayers: [PolicyLayer] {
-        layers.isEmpty ? [PolicyLayer(name: "the store version and the rules", policy: UpdatePolicy())] : layers
+    /// The layers one group of devices is decided with in a storefront on a version: the
+    /// fixed ones, then what the template gives there; or the store and the rules alone when no
+    /// policy is given.
+    private func layers(storefront: String, version: String, group: Int) throws(PreflightError) -> [PolicyLayer] {
+        let all = try layers + (template.map { template throws(PreflightError) in
+            [try template.layer(storefront: storefront, version: version, group: group)]
+        } ?? [])
+        return all.isEmpty ? [PolicyLayer(name: "the store version and the rules", policy: UpdatePolicy())] : all
     }
+
+    /// The fixed layers and every layer the template could give: what is read before any
+    /// storefront answers (versions that cannot be read, spellings, the rows named).
+    var possibleLayers: [PolicyLayer] { layers + (template?.possibleLayers ?? []) }
 
     /// Checks the published policy's versions before anything is asked: a policy that cannot
     /// be read needs fixing first.
     public func checkPolicyVersions() throws(PreflightError) {
-        for layer in layers {
+        for layer in possibleLayers {
             let policy = layer.policy
             let named = [("minimum required version", policy.minimumRequiredVersion), ("latest version", policy.latestVersion),
                          ("minAppVersion", policy.forcedRange?.minAppVersion), ("maxAppVersion", policy.forcedRange?.maxAppVersion)]
@@ -51,10 +84,10 @@ extension PreflightInput {
     }
 
     /// The strongest decision over the layers for `version` in a storefront, and the layer that made it.
-    private func decide(_ version: String, in view: StorefrontView) throws(PreflightError) -> (report: DecisionReport, layer: PolicyLayer) {
+    private func decide(_ version: String, in view: StorefrontView, layers: [PolicyLayer]) throws(PreflightError) -> (report: DecisionReport, layer: PolicyLayer) {
         let decider = UpdateDecider(rules: rules, appID: appID ?? view.served?.trackID.map(String.init) ?? "", language: .en)
         var best: (report: DecisionReport, layer: PolicyLayer)?
-        for layer in effectiveLayers {
+        for layer in layers {
             var policy = layer.policy
             if policy.latestVersion == nil, view.servedVersion != nil { policy.latestVersion = view.served?.listing.version }
             policy.listing = view.served?.listing
@@ -75,9 +108,11 @@ extension PreflightInput {
         }
     }
 
-    private func evaluate(row index: Int, _ row: InstalledGroup, in view: StorefrontView,
+    /// `layers` gives the layers a version is decided with, here and for this group of devices:
+    /// the installed one, and the one a forced user updates to.
+    private func evaluate(row index: Int, _ row: InstalledGroup, in view: StorefrontView, layers: (String) throws(PreflightError) -> [PolicyLayer],
                           into findings: inout FindingCollector) throws(PreflightError) -> PreflightCell {
-        let (report, layer) = try decide(row.version, in: view)
+        let (report, layer) = try decide(row.version, in: view, layers: try layers(row.version))
         guard report.decision != .none else { return .none }
         let code = view.storefront
         noteStoreURL(report.updateURL, layer: layer, view: view, row: index, into: &findings)
@@ -96,7 +131,7 @@ extension PreflightInput {
         if servedVersion <= report.current {
             loop = (report, layer, false)
         } else {
-            let after = try decide(served.listing.version, in: view)
+            let after = try decide(served.listing.version, in: view, layers: try layers(served.listing.version))
             if after.report.decision == .forced { loop = (after.report, after.layer, true) }
         }
         if let (looping, loopLayer, afterUpdate) = loop {
@@ -131,7 +166,13 @@ extension PreflightInput {
     private func noteMinimumAboveStore(_ layer: PolicyLayer, served: String, storefront: String, row: Int, into findings: inout FindingCollector) {
         let minimum = layer.policy.minimumRequiredVersion ?? "?"
         findings.add(.minAboveStore, .deadEnd, "\(minimum)|\(served)|\(layer.name)", storefront: storefront, row: row) { places, versions in
-            ("The minimum required version \(minimum) (\(layer.name)) is above \(served), the version served in \(places): users on \(versions) are forced to an update they cannot get, and the App Store shows Open.",
+            // A template's condition is named first: it is what the team edits.
+            layer.template != nil
+            ? ("\(FindingCollector.capitalized(layer.name)) forces users on \(versions) in \(places) to \(minimum), which \(places) "
+               + "\(places.codes.count == 1 ? "does" : "do") not serve (\(served) is served there): the App Store shows Open and the alert comes back.",
+               "Give users on \(versions) in \(places) a minimum of at most \(served) in \(layer.name) now, and raise it to \(minimum) once "
+               + "\(places.codes.count == 1 ? "it serves" : "they serve") it (toastercli preflight --watch).")
+            : ("The minimum required version \(minimum) (\(layer.name)) is above \(served), the version served in \(places): users on \(versions) are forced to an update they cannot get, and the App Store shows Open.",
              "Publish a minimum of at most \(served) now, and raise it to \(minimum) once every storefront serves it (toastercli preflight --watch).")
         }
     }
@@ -141,7 +182,7 @@ extension PreflightInput {
         let code = view.storefront
         guard case .appStore = ExternalApp.opening(url, listing: nil) else {
             findings.add(.storeURL, .deadEnd, "not a store|\(url)", storefront: code, row: row) { places, versions in
-                ("The update URL \(url) (\(layer.name)) is not an App Store link: users on \(versions) in \(places) are sent to a browser, not to the update.",
+                ("The update URL \(url) (\(layer.template?.storeURL ?? layer.name)) is not an App Store link: users on \(versions) in \(places) are sent to a browser, not to the update.",
                  "Use \(AppStoreURL.forApp(id: view.served?.trackID.map(String.init) ?? "{trackId}")) as the update URL.")
             }
             return
@@ -149,7 +190,7 @@ extension PreflightInput {
         guard let trackID = view.served?.trackID, let named = url.firstMatch(of: /\/id([0-9]+)/).map({ String($0.1) }),
               named != String(trackID) else { return }
         findings.add(.storeURL, .deadEnd, "other app|\(url)|\(trackID)", storefront: code, row: row) { places, versions in
-            ("The update URL \(url) (\(layer.name)) names app id\(named), but the lookup in \(places) answers trackId \(trackID): users on \(versions) are sent to another app's page.",
+            ("The update URL \(url) (\(layer.template?.storeURL ?? layer.name)) names app id\(named), but the lookup in \(places) answers trackId \(trackID): users on \(versions) are sent to another app's page.",
              "Use \(AppStoreURL.forApp(id: String(trackID))) as the update URL.")
         }
     }
@@ -215,7 +256,7 @@ extension PreflightInput {
     /// no update at all, so any forcing does.
     private func forcesPast(_ version: String?) -> Bool {
         guard let version = version.flatMap({ try? Version($0) }) else { return true }
-        return layers.contains { layer in
+        return possibleLayers.contains { layer in
             let policy = layer.policy
             if let minimum = policy.minimumRequiredVersion.flatMap({ try? Version($0) }), version < minimum { return true }
             if let upper = policy.forcedRange.flatMap({ try? Version($0.maxAppVersion) }), version <= upper { return true }
@@ -268,7 +309,7 @@ extension PreflightInput {
             }
         }
         var named: [String] = rows.map(\.version)
-        for layer in layers {
+        for layer in possibleLayers {
             let policy = layer.policy
             named += [policy.minimumRequiredVersion, policy.latestVersion, policy.forcedRange?.minAppVersion,
                       policy.forcedRange?.maxAppVersion].compactMap { $0 }
@@ -327,7 +368,7 @@ extension PreflightInput {
     /// below each minimum and each forced range (those forced, and those just outside), oldest first.
     private func namedVersions(_ views: [StorefrontView]) -> [InstalledGroup] {
         var groups: [InstalledGroup] = []
-        for layer in layers {
+        for layer in possibleLayers {
             let policy = layer.policy
             groups += [policy.forcedRange?.minAppVersion, policy.minimumRequiredVersion].compactMap { $0.flatMap(InstalledGroup.init(justBelow:)) }
             groups += [policy.forcedRange?.minAppVersion, policy.forcedRange?.maxAppVersion, policy.minimumRequiredVersion,
@@ -355,14 +396,25 @@ struct FindingCollector {
         let severity: PreflightFinding.Severity
         var storefronts: [String] = []
         var rows: [Int] = []
+        /// Per row, the groups of devices it was found for; absent: every group.
+        var groups: [Int: Set<Int>] = [:]
         let describe: (_ storefronts: FindingPlaces, _ versions: String) -> (message: String, fix: String)
     }
 
     let rows: [InstalledGroup]
+    /// Each group of devices' share of the users, in percent: one group of 100 without a
+    /// template's percent conditions.
+    let shares: [Double]
+    /// The group of devices being evaluated: a finding added meanwhile counts its share of the
+    /// row's users; nil: every group.
+    var group: Int?
     private var order: [Key] = []
     private var entries: [Key: Entry] = [:]
 
-    init(rows: [InstalledGroup]) { self.rows = rows }
+    init(rows: [InstalledGroup], shares: [Double] = [100]) {
+        self.rows = rows
+        self.shares = shares
+    }
 
     mutating func add(_ kind: PreflightFinding.Kind, _ severity: PreflightFinding.Severity, _ detail: String, storefront: String?, row: Int?,
                       describe: @escaping (_ storefronts: FindingPlaces, _ versions: String) -> (message: String, fix: String)) {
@@ -372,23 +424,42 @@ struct FindingCollector {
             entries[key] = Entry(severity: severity, describe: describe)
         }
         if let storefront, !entries[key]!.storefronts.contains(storefront) { entries[key]!.storefronts.append(storefront) }
-        if let row, !entries[key]!.rows.contains(row) { entries[key]!.rows.append(row) }
+        if let row {
+            if !entries[key]!.rows.contains(row) {
+                entries[key]!.rows.append(row)
+                entries[key]!.groups[row] = group.map { [$0] }
+            } else if let known = entries[key]!.groups[row] {
+                entries[key]!.groups[row] = group.map { known.union([$0]) }
+            }
+        }
+    }
+
+    /// The share of a row's users a finding reaches, in percent.
+    private func share(_ entry: Entry, row: Int) -> Double {
+        guard let groups = entry.groups[row], shares.count > 1 else { return 100 }
+        return groups.reduce(0) { $0 + shares[$1] }
     }
 
     /// Dead ends first, then errors, then warnings, each group in the order found.
     var findings: [PreflightFinding] {
         let all = order.map { key -> PreflightFinding in
             let entry = entries[key]!
-            let groups = entry.rows.sorted().map { rows[$0] }
+            let sorted = entry.rows.sorted()
+            let groups = sorted.map { rows[$0] }
+            let shares = sorted.map { share(entry, row: $0) }
             var versions: [String] = []
             for group in groups where !versions.contains(group.name) { versions.append(group.name) }
-            let users = groups.contains { $0.users != nil } ? groups.reduce(0) { $0 + ($1.users ?? 0) } : nil
-            let (message, fix) = entry.describe(FindingPlaces(codes: entry.storefronts), Self.usersOn(groups))
+            let users = groups.contains { $0.users != nil }
+                ? Int(zip(groups, shares).reduce(0.0) { $0 + Double($1.0.users ?? 0) * $1.1 / 100 }.rounded()) : nil
+            let (message, fix) = entry.describe(FindingPlaces(codes: entry.storefronts), Self.usersOn(groups, shares: shares))
             return PreflightFinding(kind: key.kind, severity: entry.severity, storefronts: entry.storefronts, versions: versions,
                                     users: users, message: message, fix: fix)
         }
         return PreflightFinding.Severity.allCases.flatMap { severity in all.filter { $0.severity == severity } }
     }
+
+    /// A message's first word capitalized: `condition x forces …` begins `Condition x forces …`.
+    static func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     /// A readable list: at most six items, then how many more.
     static func list(_ items: [String], none: String) -> String {
@@ -406,13 +477,16 @@ struct FindingCollector {
 
     /// The installed versions as "users on …" reads them: the versions, then those standing for
     /// every version below a minimum (`1.9.0 and versions below 2.0.0`).
-    static func usersOn(_ groups: [InstalledGroup]) -> String {
+    /// A group a template's percent condition reaches only in part says its share:
+    /// `1.9.0 (10% of them)`.
+    static func usersOn(_ groups: [InstalledGroup], shares: [Double]) -> String {
         var versions: [String] = [], below: [String] = []
-        for group in groups {
+        for (group, share) in zip(groups, shares) {
+            let part = share < 100 ? " (\(JSONValue.decimalText(micro: RemoteConfigReport.micro(share)))% of them)" : ""
             if let minimum = group.below {
-                if !below.contains(minimum) { below.append(minimum) }
-            } else if !versions.contains(group.version) {
-                versions.append(group.version)
+                if !below.contains(minimum + part) { below.append(minimum + part) }
+            } else if !versions.contains(group.version + part) {
+                versions.append(group.version + part)
             }
         }
         let items = versions + (below.isEmpty ? [] : ["versions below " + sentence(below)])

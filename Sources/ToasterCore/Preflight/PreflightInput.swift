@@ -5,10 +5,14 @@ import FoundationEssentials
 public struct PolicyLayer: Sendable, Equatable {
     public var name: String
     public var policy: UpdatePolicy
+    /// Set when the layer is what a Remote Config template gives one group of devices in one
+    /// storefront on one version; `name` then names the condition that gave the minimum.
+    public var template: TemplateOrigin?
 
-    public init(name: String, policy: UpdatePolicy) {
+    public init(name: String, policy: UpdatePolicy, template: TemplateOrigin? = nil) {
         self.name = name
         self.policy = policy
+        self.template = template
     }
 }
 
@@ -21,6 +25,9 @@ public struct PreflightInput: Sendable {
     /// Combined as an app combines its sources: each is decided against the store's answer and
     /// the strongest decision wins (forced over optional over none).
     public var layers: [PolicyLayer]
+    /// A Remote Config template as one more layer, after `layers`: evaluated per storefront,
+    /// installed version and group of devices.
+    public var template: TemplatePolicy?
     /// nil: the versions the policy and the store name.
     public var installed: [InstalledGroup]?
     public var rules: UpdateRules

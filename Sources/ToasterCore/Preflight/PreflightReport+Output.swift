@@ -27,7 +27,7 @@ extension PreflightReport {
             lines += [head.joined(separator: " · "), "  " + TextSanitizer.escapedLine(finding.message), "  fix: " + TextSanitizer.escapedLine(finding.fix), ""]
         }
         if findings.isEmpty, error == nil { lines.append("") }
-        if !appStoreConnectLines.isEmpty { lines += appStoreConnectLines + [""] }
+        if !appStoreConnectLines.isEmpty || !templateLines.isEmpty { lines += templateLines + appStoreConnectLines + [""] }
         guard !storefronts.isEmpty else { return lines.joined(separator: "\n") }
         let columns = self.columns
         var table = [["installed", "users"] + columns.map(\.label), ["", ""] + columns.map(\.serves)]
@@ -83,7 +83,8 @@ extension PreflightReport {
             ("users", .number(rows.reduce(0) { $0 + ($1.users ?? 0) })),
         ])
         return .object([("now", .string(ISO8601.format(now))), ("findings", .array(findingValues)), ("storefronts", .array(answerValues)),
-                        ("matrix", matrix), ("totals", totals), ("appStoreConnect", appStoreConnectJSON)]
+                        ("matrix", matrix), ("totals", totals), ("appStoreConnect", appStoreConnectJSON),
+                        ("remoteConfigTemplate", templateJSON)]
                        + (error.map { [("error", JSONValue.string($0))] } ?? []))
     }
 
@@ -108,7 +109,7 @@ extension PreflightReport {
             }
             lines.append("")
         }
-        if !appStoreConnectLines.isEmpty { lines += appStoreConnectLines.map(cell) + [""] }
+        if !appStoreConnectLines.isEmpty || !templateLines.isEmpty { lines += (templateLines + appStoreConnectLines).map(cell) + [""] }
         guard !storefronts.isEmpty else { return lines.joined(separator: "\n") }
         let columns = self.columns
         lines.append("| installed | users | " + columns.map { cell("\($0.label) (\($0.serves))") }.joined(separator: " | ") + " |")

@@ -61,11 +61,17 @@ public struct PreflightReport: Sendable {
     public var findings: [PreflightFinding]
     public var storefronts: [StorefrontView]
     public var rows: [InstalledGroup]
-    /// `cells[row][storefront index]`.
+    /// `cells[row][storefront index]`: with a template whose percent conditions split the
+    /// users, the worst any group of devices meets.
     public var cells: [[PreflightCell]]
+    /// With a template: per row, the share of its users (in percent) whose worst outcome across
+    /// the storefronts is each cell, each group of devices counted by its own worst storefront.
+    public var splits: [[PreflightCell: Double]]?
     public var now: Date
     /// What App Store Connect said (its versions, the phased release, availability), when asked.
     public var appStoreConnect: AppStoreConnectFacts?
+    /// The Remote Config template that was the policy, when one was.
+    public var template: TemplateSummary?
     /// Why the run could not finish (a policy that cannot be read, say); the report then holds
     /// what was known by then.
     public var error: String?
@@ -122,6 +128,9 @@ public struct PreflightReport: Sendable {
     /// Users by worst outcome; nil when the installed base has no user counts.
     public func users(_ cell: PreflightCell) -> Int? {
         guard rows.contains(where: { $0.users != nil }) else { return nil }
+        if let splits {
+            return Int(zip(rows, splits).reduce(0.0) { $0 + Double($1.0.users ?? 0) * ($1.1[cell] ?? 0) / 100 }.rounded())
+        }
         return zip(rows, worstCells).reduce(0) { $0 + ($1.1 == cell ? $1.0.users ?? 0 : 0) }
     }
 

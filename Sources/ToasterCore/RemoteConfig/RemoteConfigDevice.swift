@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The simulated device a template is evaluated for: what the Remote Config backend knows of
 /// an app instance when it fetches. A value left nil is undefined, and a rule on it is false.
-public struct RemoteConfigDevice: Sendable {
+public struct RemoteConfigDevice: Sendable, Equatable {
     /// `device.os`: the simulated device is an iPhone.
     public static let os = "ios"
 

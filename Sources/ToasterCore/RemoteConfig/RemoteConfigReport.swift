@@ -39,6 +39,13 @@ public struct RemoteConfigOutcome: Sendable, Equatable {
     }
 }
 
+/// Devices the percent conditions treat alike: a percentile per seed that stands for them all,
+/// and their share of devices, in percent.
+public struct RemoteConfigDeviceGroup: Sendable, Equatable {
+    public let percentiles: [String: Int]
+    public let share: Double
+}
+
 /// One key's value and what gave it.
 public struct RemoteConfigChoice: Sendable, Equatable {
     public let key: String

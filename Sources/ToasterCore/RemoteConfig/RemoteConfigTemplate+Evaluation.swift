@@ -10,13 +10,40 @@ extension RemoteConfigTemplate {
     /// With the percentile pinned there is one outcome; without it, one per distinct answer,
     /// with its share of devices, largest first.
     public func evaluate(keys: RemoteConfigKeys, device: RemoteConfigDevice, zones: any TimeZoneRules) throws(RemoteConfigTemplateError) -> RemoteConfigReport {
+        var outcomes: [RemoteConfigOutcome] = []
+        var undefined: [String] = []
+        for group in try deviceGroups(keys: keys, pinned: device.microPercentile) {
+            let choices = try choices(keys: keys, device: device, percentiles: group.percentiles, zones: zones, undefined: &undefined)
+            if let same = outcomes.firstIndex(where: { $0.choices == choices }) {
+                outcomes[same].share += group.share
+            } else {
+                outcomes.append(RemoteConfigOutcome(share: group.share, choices: choices))
+            }
+        }
+        // Largest share first; equal shares keep the order of their percentiles.
+        let ordered = outcomes.enumerated().sorted { ($0.element.share, -$0.offset) > ($1.element.share, -$1.offset) }.map(\.element)
+        return RemoteConfigReport(templateVersion: version, keys: keys, microPercentile: device.microPercentile, outcomes: ordered, undefined: undefined)
+    }
+
+    /// The keys read, each once, in the order minimum, latest, store URL.
+    static func read(_ keys: RemoteConfigKeys) -> [String] {
         var read: [String] = []
         for key in [keys.minimumRequired, keys.latest, keys.storeURL] where !read.contains(key) { read.append(key) }
-        // Only the conditions the read keys name can decide; a percent rule elsewhere splits nothing.
-        let relevant = conditions.indices.filter { index in read.contains { parameters[$0]?.conditionalValues[conditions[index].name] != nil } }
+        return read
+    }
 
+    /// Only the conditions the read keys name can decide; a percent rule elsewhere splits nothing.
+    private func relevant(_ keys: RemoteConfigKeys) -> [Int] {
+        let read = Self.read(keys)
+        return conditions.indices.filter { index in read.contains { parameters[$0]?.conditionalValues[conditions[index].name] != nil } }
+    }
+
+    /// The groups of devices the percent conditions deciding the keys split devices into: each
+    /// with a percentile per seed that stands for the group and its share of devices, in percent.
+    /// One group when no percent rule decides, or when `pinned` (micro-percents) pins every seed.
+    public func deviceGroups(keys: RemoteConfigKeys, pinned: Int? = nil) throws(RemoteConfigTemplateError) -> [RemoteConfigDeviceGroup] {
         var boundaries: [String: Set<Int>] = [:]
-        for index in relevant {
+        for index in relevant(keys) {
             for case let .percent(seed, range) in conditions[index].rules.rules {
                 boundaries[seed, default: [0, PercentRange.whole]].formUnion([range.lower, range.upper].compactMap { $0 })
             }
@@ -25,7 +52,7 @@ extension RemoteConfigTemplate {
         // Per seed, the slices of percentiles within which every rule answers alike:
         // (b₀, b₁], (b₁, b₂], …, each stood for by its upper end, with its width.
         let slices: [[(percentile: Int, width: Int)]] = seeds.map { seed in
-            if let pinned = device.microPercentile { return [(pinned, PercentRange.whole)] }
+            if let pinned { return [(pinned, PercentRange.whole)] }
             let points = boundaries[seed, default: []].sorted()
             return zip(points, points.dropFirst()).map { ($1, $1 - $0) }
         }
@@ -37,10 +64,7 @@ extension RemoteConfigTemplate {
                     + "into more than \(Self.maximumOutcomes) groups: give --percentile N to evaluate one device")
             }
         }
-
-        var outcomes: [RemoteConfigOutcome] = []
-        var undefined: [String] = []
-        for combination in 0..<combinations {
+        return (0..<combinations).map { combination in
             var rest = combination
             var percentiles: [String: Int] = [:]
             // Widths multiplied before dividing, so that whole shares stay exact.
@@ -53,41 +77,41 @@ extension RemoteConfigTemplate {
                 numerator *= Double(slice.width)
                 denominator *= Double(PercentRange.whole)
             }
-            let share = numerator / denominator
-            var truths: [Int: Bool] = [:]
-            var choices: [RemoteConfigChoice] = []
-            for key in read {
-                guard let parameter = parameters[key] else {
-                    choices.append(RemoteConfigChoice(key: key, value: nil, condition: nil, expression: nil, inTemplate: false))
-                    continue
-                }
-                var chosen: RemoteConfigChoice?
-                for index in relevant {
-                    let condition = conditions[index]
-                    guard let value = parameter.conditionalValues[condition.name] else { continue }
-                    let holds: Bool
-                    if let known = truths[index] {
-                        holds = known
-                    } else {
-                        holds = try Self.holds(condition, at: index, device: device, percentiles: percentiles, zones: zones, undefined: &undefined)
-                        truths[index] = holds
-                    }
-                    if holds {
-                        chosen = RemoteConfigChoice(key: key, value: value.text, condition: condition.name, expression: condition.expression, inTemplate: true)
-                        break
-                    }
-                }
-                choices.append(chosen ?? RemoteConfigChoice(key: key, value: parameter.defaultValue?.text, condition: nil, expression: nil, inTemplate: true))
-            }
-            if let same = outcomes.firstIndex(where: { $0.choices == choices }) {
-                outcomes[same].share += share
-            } else {
-                outcomes.append(RemoteConfigOutcome(share: share, choices: choices))
-            }
+            return RemoteConfigDeviceGroup(percentiles: percentiles, share: numerator / denominator)
         }
-        // Largest share first; equal shares keep the order of their percentiles.
-        let ordered = outcomes.enumerated().sorted { ($0.element.share, -$0.offset) > ($1.element.share, -$1.offset) }.map(\.element)
-        return RemoteConfigReport(templateVersion: version, keys: keys, microPercentile: device.microPercentile, outcomes: ordered, undefined: undefined)
+    }
+
+    /// What one group of devices gets for the keys read, in the order minimum, latest, store URL;
+    /// the elements rules read without a value are added to `undefined`.
+    public func choices(keys: RemoteConfigKeys, device: RemoteConfigDevice, percentiles: [String: Int], zones: any TimeZoneRules,
+                        undefined: inout [String]) throws(RemoteConfigTemplateError) -> [RemoteConfigChoice] {
+        let relevant = relevant(keys)
+        var truths: [Int: Bool] = [:]
+        var choices: [RemoteConfigChoice] = []
+        for key in Self.read(keys) {
+            guard let parameter = parameters[key] else {
+                choices.append(RemoteConfigChoice(key: key, value: nil, condition: nil, expression: nil, inTemplate: false))
+                continue
+            }
+            var chosen: RemoteConfigChoice?
+            for index in relevant {
+                let condition = conditions[index]
+                guard let value = parameter.conditionalValues[condition.name] else { continue }
+                let holds: Bool
+                if let known = truths[index] {
+                    holds = known
+                } else {
+                    holds = try Self.holds(condition, at: index, device: device, percentiles: percentiles, zones: zones, undefined: &undefined)
+                    truths[index] = holds
+                }
+                if holds {
+                    chosen = RemoteConfigChoice(key: key, value: value.text, condition: condition.name, expression: condition.expression, inTemplate: true)
+                    break
+                }
+            }
+            choices.append(chosen ?? RemoteConfigChoice(key: key, value: parameter.defaultValue?.text, condition: nil, expression: nil, inTemplate: true))
+        }
+        return choices
     }
 
     /// Whether every rule of the condition holds, stopping at the first that does not.

@@ -49,6 +49,10 @@ public struct PreflightLines: Sendable {
         while true {
             var input = base
             input.now = clock.now
+            // The template is the policy: a fix published since the last round counts now.
+            do throws(SourceError) { input = try round.withTemplate(input) } catch {
+                return .unfinished(.unfinished(now: input.now, error: error.message))
+            }
             // Only the first round's failure ends the run: later, the last facts stand and App
             // Store Connect is asked again next round, as the board does.
             var factsFailure: String?

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Synchronization
 import ToasterCore
 
@@ -11,12 +12,24 @@ public struct PreflightRound: Sendable {
     public let appStoreConnect: AppStoreConnectClient?
     public let appID: String?
     public let bundleID: String?
+    /// The Remote Config template that is the policy, read again every round; nil without one.
+    public let template: PublishedTemplate?
 
-    public init(lookups: StorefrontLookups, appStoreConnect: AppStoreConnectClient?, appID: String?, bundleID: String?) {
+    public init(lookups: StorefrontLookups, appStoreConnect: AppStoreConnectClient?, appID: String?, bundleID: String?, template: PublishedTemplate? = nil) {
         self.lookups = lookups
         self.appStoreConnect = appStoreConnect
         self.appID = appID
         self.bundleID = bundleID
+        self.template = template
+    }
+
+    /// `input` with the template as it is now, read afresh (a fix may have been published
+    /// since the last round); unchanged without a template.
+    public func withTemplate(_ input: PreflightInput) throws(SourceError) -> PreflightInput {
+        guard let template else { return input }
+        var read = input
+        read.template = try template.read(now: input.now)
+        return read
     }
 
     /// What App Store Connect knows now, read afresh (a version's state changes when someone
@@ -43,12 +56,18 @@ public struct PreflightRound: Sendable {
         do { return try evaluated.evaluate() } catch { return .unfinished(now: input.now, error: "\(error)") }
     }
 
-    /// The rounds of the storefront board, which evaluates as answers come: each reads App
-    /// Store Connect again, then asks its requests, posting every answer and failure as it
+    /// The rounds of the storefront board, which evaluates as answers come: each reads the
+    /// template and App Store Connect again, then asks its requests, posting every answer and failure as it
     /// comes. The first round posts `first`, the facts read a moment ago to choose the storefronts.
     public func boardRounds(first: AppStoreConnectFacts?) -> @Sendable (_ requests: [LookupRequest], _ post: @escaping @Sendable (BoardEvent) -> Void) -> Void {
         let unused = Mutex(first)
         return { requests, post in
+            if let template {
+                // `--watch` reads the real clock, so the template's dateTime rules read it too.
+                do throws(SourceError) { post(.template(try template.read(now: Date()))) } catch {
+                    post(.templateFailed(reason: error.message))
+                }
+            }
             if appStoreConnect != nil {
                 if let fresh = unused.withLock({ facts in defer { facts = nil }; return facts }) {
                     post(.appStoreConnect(fresh))

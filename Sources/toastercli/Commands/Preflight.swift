@@ -77,12 +77,14 @@ struct Preflight: ParsableCommand {
                 Output.write("note: --installed \(file): ignoring the column\(installed.ignored.count == 1 ? "" : "s") \(names) "
                              + "(preflight reads the version, users and os columns)\n", to: STDERR_FILENO)
             }
-            base = try inputs.input(answers: [], layers: layers, installed: installed.groups)
-            try base.checkPolicyVersions()
             let lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate, burst: burst,
                                                 trust: certificates)
             round = PreflightRound(lookups: lookups, appStoreConnect: try appStoreConnect.client(timeout: limit, trust: certificates),
-                                   appID: inputs.appId, bundleID: inputs.bundleId)
+                                   appID: inputs.appId, bundleID: inputs.bundleId, template: try inputs.template.template(timeout: limit, trust: certificates))
+            // The template is read here once to check it before anything is asked, then again every round.
+            base = try round.withTemplate(try inputs.input(answers: [], layers: layers, installed: installed.groups))
+            try base.checkPolicyVersions()
+            if let warning = base.template?.unknownElementsWarning { Output.warning(warning) }
         } catch {
             return try stop(.unfinished(now: inputs.clock.now, error: "\(error)"))
         }

@@ -53,14 +53,7 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "The store country for App Store lookups.")
     var country = "kr"
 
-    @Option(help: "The Remote Config key of the minimum required version.")
-    var rcMinKey = RemoteConfigKeys.default.minimumRequired
-
-    @Option(help: "The Remote Config key of the latest version.")
-    var rcLatestKey = RemoteConfigKeys.default.latest
-
-    @Option(help: "The Remote Config key of the update URL.")
-    var rcUrlKey = RemoteConfigKeys.default.storeURL
+    @OptionGroup var keys: RemoteConfigKeyOptions
 
     @OptionGroup(title: "Firebase Remote Config") var remoteConfig: RemoteConfigOptions
 
@@ -216,16 +209,16 @@ struct CheckOptions: ParsableArguments {
                     let device = try remoteConfig.fetchDevice(appVersion: appVersion, country: country, language: try language(), osVersion: osVersion)
                     return try withStore(FirebaseFetchSource(project: project, appID: remoteConfig.firebaseAppId ?? "", apiKey: try remoteConfig.apiKey(),
                                                              installationsBase: remoteConfig.installationsUrl, remoteConfigBase: url, bundleID: bundleId,
-                                                             keys: remoteConfigKeys, device: device, stateFolder: stateFolder, timeout: limit,
+                                                             keys: keys.keys, device: device, stateFolder: stateFolder, timeout: limit,
                                                              trust: certificates), timeout: limit, trust: certificates)
                 }
                 if let template = remoteConfig.template {
                     let device = try remoteConfig.device(appVersion: appVersion, country: country, language: try language())
-                    return try withStore(RemoteConfigTemplateSource(path: template, keys: remoteConfigKeys, device: device, clock: try makeClock()),
+                    return try withStore(RemoteConfigTemplateSource(path: template, keys: keys.keys, device: device, clock: try makeClock()),
                                          timeout: limit, trust: certificates)
                 }
                 return try withStore(RemoteConfigSource(location: try SourceLocation(parsing: url ?? "", trust: certificates),
-                                                        keys: remoteConfigKeys,
+                                                        keys: keys.keys,
                                                         appID: appId, timeout: limit), timeout: limit, trust: certificates)
             case .cms:
                 return try withStore(CMSSource(location: try SourceLocation(parsing: url ?? "", trust: certificates), apiKey: try cmsAPIKey(),
@@ -234,10 +227,6 @@ struct CheckOptions: ParsableArguments {
         } catch let error as SourceError {
             throw ValidationError(error.message)
         }
-    }
-
-    private var remoteConfigKeys: RemoteConfigKeys {
-        RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey)
     }
 
     /// The demo store's version, release date and minimum OS when they are not given.

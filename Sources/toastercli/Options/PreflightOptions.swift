@@ -25,6 +25,8 @@ struct PreflightOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A toaster-server policy file: the app's minRequiredVersion and forced object.", valueName: "file"))
     var policy: String?
 
+    @OptionGroup(title: "Firebase Remote Config template") var template: PreflightTemplateOptions
+
     @Option(help: "Rules per update kind, as for run and check.") var rules: String?
 
     @Option(help: ArgumentHelp("The installed base: a CSV with the header version,users and optionally os; other columns are ignored.",
@@ -42,8 +44,9 @@ struct PreflightOptions: ParsableArguments {
     func validate() throws {
         guard appId != nil || bundleId != nil else { throw ValidationError("give --app-id, --bundle-id or both") }
         // Without a policy every storefront passes: a CI step that forgot the flag would be green.
-        guard minRequiredVersion != nil || remoteConfig != nil || cms != nil || policy != nil else {
-            throw ValidationError("give the policy about to be published: --min-required-version, --remote-config, --cms or --policy")
+        guard minRequiredVersion != nil || remoteConfig != nil || cms != nil || policy != nil || template.given else {
+            throw ValidationError("give the policy about to be published: --min-required-version, --remote-config, --remote-config-template, "
+                                  + "--firebase-project, --cms or --policy")
         }
         if let minRequiredVersion {
             do { _ = try Version(minRequiredVersion) } catch { throw ValidationError("--min-required-version: \(error)") }

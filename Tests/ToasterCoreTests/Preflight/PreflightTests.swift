@@ -222,7 +222,7 @@ import Testing
 
     @Test func anUnfinishedRunIsStillOneDocument() {
         let report = PreflightReport.unfinished(now: Evaluation.now, error: "--installed x.csv: line 3: invalid version")
-        #expect(report.json.serialized() == #"{"now":"2026-11-22T09:00:00Z","findings":[],"storefronts":[],"matrix":{"columns":[],"rows":[]},"totals":null,"appStoreConnect":null,"error":"--installed x.csv: line 3: invalid version"}"#)
+        #expect(report.json.serialized() == #"{"now":"2026-11-22T09:00:00Z","findings":[],"storefronts":[],"matrix":{"columns":[],"rows":[]},"totals":null,"appStoreConnect":null,"remoteConfigTemplate":null,"error":"--installed x.csv: line 3: invalid version"}"#)
         #expect(report.markdown.hasPrefix("### toastercli preflight: could not finish\n\n**could not finish:** --installed x.csv: line 3: invalid version"))
     }
 

@@ -14,6 +14,16 @@ package enum PreflightFixtures {
 
     package static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
 
+    /// A Remote Config template that forces users below 2.0.0 in jp to `minimum` (condition
+    /// `japan_first`, version 7) and nobody elsewhere.
+    package static func template(jpMinimum minimum: String) -> String {
+        """
+        {"conditions": [{"name": "japan_first", "expression": "device.os == 'ios' && device.country in ['jp'] && app.version.<(['2.0.0'])"}],
+         "parameters": {"min_required_version": {"defaultValue": {"value": "1.0.0"}, "conditionalValues": {"japan_first": {"value": "\(minimum)"}}}},
+         "version": {"versionNumber": "7"}}
+        """
+    }
+
     package static func file(_ text: String, _ name: String = "input") throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("preflight-\(UUID().uuidString)-\(name)")
         try text.write(to: url, atomically: true, encoding: .utf8)

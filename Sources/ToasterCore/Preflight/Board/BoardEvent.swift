@@ -23,6 +23,11 @@ public enum BoardEvent: Sendable, Equatable {
     case appStoreConnect(AppStoreConnectFacts)
     /// App Store Connect could not be read this round (after its retries), and why.
     case appStoreConnectFailed(reason: String)
+    /// The Remote Config template that is the policy, read again at the start of each round:
+    /// a fix published since the last one counts now.
+    case template(TemplatePolicy)
+    /// The template could not be read this round, and why: the last one stands.
+    case templateFailed(reason: String)
     /// Every request of round `round` has answered or failed. Numbered, so that the end of a
     /// round that `r` has already replaced does not end the new one.
     case roundEnded(round: Int)

@@ -40,7 +40,7 @@ public struct BoardMachine {
         case .roundEnded(let round):
             state.apply(event)
             if round == state.round { roundEnded() }
-        case .roundStarted, .answered, .failed, .appStoreConnect, .appStoreConnectFailed:
+        case .roundStarted, .answered, .failed, .appStoreConnect, .appStoreConnectFailed, .template, .templateFailed:
             state.apply(event)
         }
     }

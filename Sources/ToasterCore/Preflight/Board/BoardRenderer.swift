@@ -106,7 +106,7 @@ public enum BoardRenderer {
             y += 1
         case .waiting?, nil: break
         }
-        if let failure = state.appStoreConnectFailure, y <= last {
+        for failure in [state.appStoreConnectFailure, state.templateFailure].compactMap({ $0 }) where y <= last {
             line(TextSanitizer.cleanLine("\(failure); asked again next round"), y: y, style: .boardUnanswered, into: &canvas)
             y += 1
         }
@@ -177,11 +177,11 @@ public enum BoardRenderer {
 
     /// The policy layer that forces the highest minimum, as the header names it.
     static func forcing(_ state: BoardState) -> String {
-        let minimums = state.input.layers.compactMap { layer in
+        let minimums = state.input.possibleLayers.compactMap { layer in
             layer.policy.minimumRequiredVersion.flatMap { text in (try? Version(text)).map { (text, $0, layer.name) } }
         }
         if let top = minimums.max(by: { $0.1 < $1.1 }) { return "forcing \(TextSanitizer.cleanLine(top.0)) (\(TextSanitizer.cleanLine(top.2)))" }
-        if let ranged = state.input.layers.first(where: { $0.policy.forcedRange != nil }), let range = ranged.policy.forcedRange {
+        if let ranged = state.input.possibleLayers.first(where: { $0.policy.forcedRange != nil }), let range = ranged.policy.forcedRange {
             return "forcing \(TextSanitizer.cleanLine(range.minAppVersion))–\(TextSanitizer.cleanLine(range.maxAppVersion)) up (\(TextSanitizer.cleanLine(ranged.name)))"
         }
         return "forcing what the rules decide"

@@ -54,6 +54,8 @@ public struct BoardState: Sendable {
     public private(set) var lastRoundStep: PreflightReport.WatchStep?
     /// Why App Store Connect could not be read this round; nil once it answers.
     public private(set) var appStoreConnectFailure: String?
+    /// Why the template could not be read again this round; nil once it is.
+    public private(set) var templateFailure: String?
     /// Nothing blocks: the last frame is up, and a key or its timer ends the board.
     var showsLastFrame = false
     /// The countdown's timer is set: one at a time, however rounds start and end.
@@ -106,6 +108,12 @@ public struct BoardState: Sendable {
             evaluate()
         case .appStoreConnectFailed(let reason):
             appStoreConnectFailure = reason
+        case .template(let template):
+            input.template = template
+            templateFailure = nil
+            evaluate()
+        case .templateFailed(let reason):
+            templateFailure = reason
         case .roundEnded(let ended):
             guard ended == round else { return }
             inFlight.removeAll()
@@ -179,9 +187,10 @@ public struct BoardState: Sendable {
     }
 
     /// What `--watch` does now: nothing blocks once every storefront answered, App Store Connect
-    /// (when asked) answered this round, and the evaluation has nothing that waiting could end.
+    /// (when asked) answered and the template (when given) was read this round, and the
+    /// evaluation has nothing that waiting could end.
     public var watchStep: PreflightReport.WatchStep? {
-        guard !isAsking, appStoreConnectFailure == nil, let report, report.storefronts.count == storefronts.count, unanswered.isEmpty else {
+        guard !isAsking, appStoreConnectFailure == nil, templateFailure == nil, let report, report.storefronts.count == storefronts.count, unanswered.isEmpty else {
             return nil
         }
         return report.watchStep
