@@ -66,6 +66,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // SHA-256 for Remote Config's percent conditions, as Firebase hashes the installation.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(

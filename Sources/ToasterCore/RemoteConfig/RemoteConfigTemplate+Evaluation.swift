@@ -25,7 +25,7 @@ extension RemoteConfigTemplate {
         // Per seed, the slices of percentiles within which every rule answers alike:
         // (b₀, b₁], (b₁, b₂], …, each stood for by its upper end, with its width.
         let slices: [[(percentile: Int, width: Int)]] = seeds.map { seed in
-            if let pinned = device.microPercentile { return [(pinned, PercentRange.whole)] }
+            if let pinned = device.microPercentile ?? device.seedPercentiles[seed] { return [(pinned, PercentRange.whole)] }
             let points = boundaries[seed, default: []].sorted()
             return zip(points, points.dropFirst()).map { ($1, $1 - $0) }
         }
@@ -54,31 +54,7 @@ extension RemoteConfigTemplate {
                 denominator *= Double(PercentRange.whole)
             }
             let share = numerator / denominator
-            var truths: [Int: Bool] = [:]
-            var choices: [RemoteConfigChoice] = []
-            for key in read {
-                guard let parameter = parameters[key] else {
-                    choices.append(RemoteConfigChoice(key: key, value: nil, condition: nil, expression: nil, inTemplate: false))
-                    continue
-                }
-                var chosen: RemoteConfigChoice?
-                for index in relevant {
-                    let condition = conditions[index]
-                    guard let value = parameter.conditionalValues[condition.name] else { continue }
-                    let holds: Bool
-                    if let known = truths[index] {
-                        holds = known
-                    } else {
-                        holds = try Self.holds(condition, at: index, device: device, percentiles: percentiles, zones: zones, undefined: &undefined)
-                        truths[index] = holds
-                    }
-                    if holds {
-                        chosen = RemoteConfigChoice(key: key, value: value.text, condition: condition.name, expression: condition.expression, inTemplate: true)
-                        break
-                    }
-                }
-                choices.append(chosen ?? RemoteConfigChoice(key: key, value: parameter.defaultValue?.text, condition: nil, expression: nil, inTemplate: true))
-            }
+            let choices = try choices(of: read, deciding: relevant, device: device, percentiles: percentiles, zones: zones, undefined: &undefined)
             if let same = outcomes.firstIndex(where: { $0.choices == choices }) {
                 outcomes[same].share += share
             } else {
@@ -88,6 +64,64 @@ extension RemoteConfigTemplate {
         // Largest share first; equal shares keep the order of their percentiles.
         let ordered = outcomes.enumerated().sorted { ($0.element.share, -$0.offset) > ($1.element.share, -$1.offset) }.map(\.element)
         return RemoteConfigReport(templateVersion: version, keys: keys, microPercentile: device.microPercentile, outcomes: ordered, undefined: undefined)
+    }
+
+    /// What a fetch by this device carries (toaster-server's answer): every parameter with a
+    /// value, by the same rule as `evaluate`; those left to the in-app default are absent, as
+    /// Firebase leaves them out. A percent rule whose seed the device has no percentile for is
+    /// false.
+    public func entries(device: RemoteConfigDevice, zones: any TimeZoneRules) throws(RemoteConfigTemplateError) -> [String: String] {
+        var percentiles = device.seedPercentiles
+        if let pinned = device.microPercentile {
+            for seed in percentSeeds { percentiles[seed] = pinned }
+        }
+        var undefined: [String] = []
+        let choices = try choices(of: parameterNames, deciding: Array(conditions.indices), device: device, percentiles: percentiles,
+                                  zones: zones, undefined: &undefined)
+        var entries: [String: String] = [:]
+        for choice in choices { entries[choice.key] = choice.value }
+        return entries
+    }
+
+    /// The seeds the percent rules name ("" for none), each once, in the template's order.
+    public var percentSeeds: [String] {
+        var seeds: [String] = []
+        for condition in conditions {
+            for case let .percent(seed, _) in condition.rules.rules where !seeds.contains(seed) { seeds.append(seed) }
+        }
+        return seeds
+    }
+
+    /// Per key, the first of the `deciding` conditions (in the template's order) that holds
+    /// and gives the key a value, else its default; each condition evaluated at most once.
+    private func choices(of read: [String], deciding relevant: [Int], device: RemoteConfigDevice, percentiles: [String: Int],
+                         zones: any TimeZoneRules, undefined: inout [String]) throws(RemoteConfigTemplateError) -> [RemoteConfigChoice] {
+        var truths: [Int: Bool] = [:]
+        var choices: [RemoteConfigChoice] = []
+        for key in read {
+            guard let parameter = parameters[key] else {
+                choices.append(RemoteConfigChoice(key: key, value: nil, condition: nil, expression: nil, inTemplate: false))
+                continue
+            }
+            var chosen: RemoteConfigChoice?
+            for index in relevant {
+                let condition = conditions[index]
+                guard let value = parameter.conditionalValues[condition.name] else { continue }
+                let holds: Bool
+                if let known = truths[index] {
+                    holds = known
+                } else {
+                    holds = try Self.holds(condition, at: index, device: device, percentiles: percentiles, zones: zones, undefined: &undefined)
+                    truths[index] = holds
+                }
+                if holds {
+                    chosen = RemoteConfigChoice(key: key, value: value.text, condition: condition.name, expression: condition.expression, inTemplate: true)
+                    break
+                }
+            }
+            choices.append(chosen ?? RemoteConfigChoice(key: key, value: parameter.defaultValue?.text, condition: nil, expression: nil, inTemplate: true))
+        }
+        return choices
     }
 
     /// Whether every rule of the condition holds, stopping at the first that does not.

@@ -1,8 +1,8 @@
 /// A Remote Config template: the console's "Download current config file" export or the REST
 /// `GET …/remoteConfig` answer (conditions, parameters, parameterGroups, version), read and
 /// checked whole, every expression parsed, before anything is evaluated.
-public struct RemoteConfigTemplate: Sendable {
-    public struct Condition: Sendable {
+public struct RemoteConfigTemplate: Sendable, Equatable {
+    public struct Condition: Sendable, Equatable {
         public let name: String
         public let expression: String
         public let rules: ConditionExpression
@@ -14,7 +14,7 @@ public struct RemoteConfigTemplate: Sendable {
         case inAppDefault
     }
 
-    public struct Parameter: Sendable {
+    public struct Parameter: Sendable, Equatable {
         /// nil when the template gives none: the app's in-app default then stands.
         public let defaultValue: Value?
         /// By condition name; which one wins is the order of `conditions`, not this one's.

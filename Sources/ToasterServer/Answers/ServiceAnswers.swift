@@ -70,4 +70,32 @@ enum ServiceAnswers {
     struct Message: Encodable {
         let message: String
     }
+
+    /// Google's error answer, which Firebase's clients read: `{"error": {"code", "message", "status"}}`.
+    struct GoogleError: Encodable {
+        struct Detail: Encodable {
+            let code: Int
+            let message: String
+            let status: String
+        }
+
+        let error: Detail
+
+        init(_ code: Int, _ status: String, _ message: String) {
+            error = Detail(code: code, message: message, status: status)
+        }
+    }
+
+    /// Firebase Installations' answer to a registration.
+    struct Installation: Encodable {
+        struct Token: Encodable {
+            let token: String
+            let expiresIn: String
+        }
+
+        let name: String
+        let fid: String
+        let refreshToken: String
+        let authToken: Token
+    }
 }
