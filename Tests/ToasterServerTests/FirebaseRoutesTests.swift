@@ -15,15 +15,6 @@ import ToasterTestSupport
     static let fetchURI = "/v1/projects/toaster/namespaces/firebase:fetch"
     static let appID = "1:1234567890:ios:0a1b2c3d4e5f6789"
 
-    /// The example policy with `template` (the example export unless given) inline in its remoteConfig.
-    static func policy(template: String? = nil) throws -> String {
-        let text = try template ?? String(contentsOf: Examples.folder.appendingPathComponent("remote-config/template.json"), encoding: .utf8)
-        let example = try String(contentsOf: Examples.policy, encoding: .utf8)
-        let place = #""remoteConfig": { "project": "toaster", "namespace": "firebase" }"#
-        #expect(example.contains(place))
-        return example.replacingOccurrences(of: place, with: #""remoteConfig": { "project": "toaster", "namespace": "firebase", "template": "# + text + " }")
-    }
-
     private func serving(_ policy: String, _ test: @Sendable (any TestClientProtocol, PolicyStore) async throws -> Void) async throws {
         try await ExampleServer.run(place: { folder in
             let path = folder.appendingPathComponent("policy.json").path
@@ -65,7 +56,7 @@ import ToasterTestSupport
     }
 
     @Test func anInstallationsTokenFetchesTheTemplateEvaluatedForTheDeviceInEitherSpelling() async throws {
-        try await serving(try Self.policy()) { client, _ in
+        try await serving(try Examples.policy()) { client, _ in
             // "c" hashes to 35.6 %: above the rollout's 10 %.
             let token = try await Self.register(client, fid: "c")
             let (status, snake) = try await Self.fetch(client, token: token, [
@@ -92,7 +83,7 @@ import ToasterTestSupport
     }
 
     @Test func theFetchRequiresAnUnexpiredTokenOfThisProjectsInstallation() async throws {
-        try await serving(try Self.policy()) { client, _ in
+        try await serving(try Examples.policy()) { client, _ in
             for token in [nil, "", "made-up"] {
                 let (status, answer) = try await Self.fetch(client, token: token, ["app_version": "1.9.0"])
                 #expect(status == .unauthorized)
@@ -145,7 +136,7 @@ import ToasterTestSupport
                             "r": {"defaultValue": {"useInAppDefault": true}}},
              "version": {"versionNumber": "7"}}
             """#
-        try await serving(try Self.policy(template: template)) { client, _ in
+        try await serving(try Examples.policy(template: template)) { client, _ in
             var seen: [String: [String: String]] = [:]
             // 11.9 % and 85.4 % seeded; 35.6 % and 50.4 %; 29.2 % and 2.6 %.
             for fid in ["fid-one", "c", "e"] {
@@ -159,20 +150,20 @@ import ToasterTestSupport
     }
 
     @Test func aTemplatesProblemIsNamedByItsPathAndOffsetAtLoadAndPut() async throws {
-        let broken = try Self.policy().replacingOccurrences(of: "app.version.<(['2.0.0'])", with: "app.version < '2.0.0'")
+        let broken = try Examples.policy().replacingOccurrences(of: "app.version.<(['2.0.0'])", with: "app.version < '2.0.0'")
         #expect {
             try ServicePolicy.validated(from: Data(broken.utf8))
         } throws: { error in
             "\(error)".hasPrefix(#"apps[0].remoteConfig.template.conditions[1].expression: condition "jp_ios_old" cannot be read at offset 62 ("< '2.0.0'"): expected a method"#)
         }
-        let unnamed = try Self.policy().replacingOccurrences(of: #""jp_ios_old": {"#, with: #""jp_ios_0ld": {"#)
+        let unnamed = try Examples.policy().replacingOccurrences(of: #""jp_ios_old": {"#, with: #""jp_ios_0ld": {"#)
         #expect {
             try ServicePolicy.validated(from: Data(unnamed.utf8))
         } throws: { error in
             "\(error)" == #"apps[0].remoteConfig.template.parameterGroups.force_update.parameters.min_required_version.conditionalValues.jp_ios_0ld: "#
                 + #"no condition is named "jp_ios_0ld" in conditions (did you mean "jp_ios_old"?)"#
         }
-        try await serving(try Self.policy()) { client, store in
+        try await serving(try Examples.policy()) { client, store in
             try await client.execute(uri: "/admin/policy", method: .put, headers: [.authorization: "Bearer \(ExampleServer.token)"],
                                      body: ByteBuffer(string: broken)) { response in
                 #expect(response.status == .badRequest)
