@@ -203,4 +203,33 @@ import ToasterTestSupport
         // A FID no SDK makes is replaced, as Google replaces it.
         #expect(registry.register(project: "toaster", fid: "not/a fid", now: now).fid != "not/a fid")
     }
+
+    /// What the iOS SDK sends: `{app_instance_id:'c', …, app_version:'1.9.0', …, country_code:'jp',
+    /// analytics_user_properties:{"beta_tester":"true"}}` gzipped (Python's gzip, mtime 0).
+    static let sdkBody = "H4sIAAAAAAAC/12PPU/DMBBA/wrKkqUxSZtQ4o21EwO7dXGuxU3is+wzIlT979ioFYhbTnr37usCziljA4PVqMwoS11uHv5BxTShleVPqoyt+B2rgcb1rqa2RjbbXds97Z/7WhoKsoZm2Ord2GJ3zDS5mqJlvypNI8ry7BKawZ4inPDOoDq8Juxm4CP5RX2gD4bS7mYv2lRgs6D6Ipvcl2Dg8Y2mlXID6CmPsbCkkqZF4CcsbkbBBIHR3079nSd6Ud/gEM2cX+gzCOP0x2rqrk6RRQvzykYHFQN65Tw59GwwyEsxIINizHsKWbCPWFyv3xfh1xNbAQAA"
+
+    @Test func theIOSSDKsGzippedBodyInItsOwnSyntaxIsReadAsGoogleReadsIt() async throws {
+        try await serving(try Examples.policy()) { client, _ in
+            let token = try await Self.register(client, fid: "c")
+            let gzipped = try #require(Data(base64Encoded: Self.sdkBody))
+            try await client.execute(uri: Self.fetchURI + "?key=AIzaSyAnyKey", method: .post,
+                                     headers: [.contentEncoding: "gzip", .contentType: "application/json", FirebaseRoutes.installationAuth: token],
+                                     body: ByteBuffer(bytes: gzipped)) { response in
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+                let entries = try Self.json(response.body)["entries"] as? [String: String]
+                #expect(entries?["min_required_version"] == "2.0.0", "jp, 1.9.0")
+                #expect(entries?["latest_version"] == "2.2.0", "beta_tester from the JSON inside")
+            }
+            // Not gzip after all: a sentence, not a guess.
+            try await client.execute(uri: Self.fetchURI, method: .post, headers: [.contentEncoding: "gzip", FirebaseRoutes.installationAuth: token],
+                                     body: ByteBuffer(string: "{}")) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+        let rewritten = String(decoding: FetchBody.standardJSON(Array(#"{a:'x"y\z', b :{"c":"it's"}, d:'', e:12, f:true}"#.utf8)), as: UTF8.self)
+        #expect(rewritten == #"{"a":"x\"y\\z", "b" :{"c":"it's"}, "d":"", "e":12, "f":true}"#)
+        let json = #"{"appVersion": "1.9.0", "n": [1, -2.5e3, null], "s": "a\"b:'c"}"#
+        #expect(FetchBody.standardJSON(Array(json.utf8)) == Array(json.utf8), "standard JSON passes through unchanged")
+        #expect(FetchBody.inflate(Array(try #require(Data(base64Encoded: Self.sdkBody))), limit: 100) == nil, "inflated past the limit")
+    }
 }

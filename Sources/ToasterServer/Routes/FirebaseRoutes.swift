@@ -68,17 +68,16 @@ enum FirebaseRoutes {
         ServiceAnswers.Installation.Token(token: installation.authToken, expiresIn: "\(InstallationRegistry.lifetime)s")
     }
 
-    /// The body as JSON; an empty one reads as `{}`.
+    /// The body as JSON (`FetchBody`: gzipped or not, the SDK's syntax or standard JSON); an
+    /// empty one reads as `{}`.
     private static func json(_ request: Request) async throws(TemplateFetch.Refusal) -> JSONTree {
         var request = request
         let buffer: ByteBuffer
         do { buffer = try await request.collectBody(upTo: maximumBody) } catch {
             throw TemplateFetch.Refusal(message: "the body is larger than \(maximumBody) bytes or was cut off")
         }
-        if buffer.readableBytes == 0 { return .object([]) }
-        do { return try JSONTree.parse(Array(buffer.readableBytesView)) } catch {
-            throw TemplateFetch.Refusal(message: "the body is not JSON: \(error)")
-        }
+        let gzipped = request.headers[.contentEncoding]?.lowercased().contains("gzip") == true
+        return try FetchBody.tree(Array(buffer.readableBytesView), gzipped: gzipped, limit: maximumBody)
     }
 
     private static func invalid(_ request: Request, _ message: String) -> Response {
