@@ -210,16 +210,28 @@ import ToasterTestSupport
 
     @Test func theIOSSDKsGzippedBodyInItsOwnSyntaxIsReadAsGoogleReadsIt() async throws {
         try await serving(try Examples.policy()) { client, _ in
-            let token = try await Self.register(client, fid: "c")
-            let gzipped = try #require(Data(base64Encoded: Self.sdkBody))
-            try await client.execute(uri: Self.fetchURI + "?key=AIzaSyAnyKey", method: .post,
-                                     headers: [.contentEncoding: "gzip", .contentType: "application/json", FirebaseRoutes.installationAuth: token],
-                                     body: ByteBuffer(bytes: gzipped)) { response in
-                #expect(response.status == .ok, "\(String(buffer: response.body))")
-                let entries = try Self.json(response.body)["entries"] as? [String: String]
-                #expect(entries?["min_required_version"] == "2.0.0", "jp, 1.9.0")
-                #expect(entries?["latest_version"] == "2.2.0", "beta_tester from the JSON inside")
+            // The SDK registers at `…/installations/`, with a slash.
+            let token = try await client.execute(uri: "/v1/projects/toaster/installations/?key=AIzaSyAnyKey", method: .post,
+                                                 body: try Self.body(["fid": "c", "authVersion": "FIS_v2"])) { response in
+                #expect(response.status == .ok)
+                return try #require((try Self.json(response.body)["authToken"] as? [String: Any])?["token"] as? String)
             }
+            let gzipped = try #require(Data(base64Encoded: Self.sdkBody))
+            var eTag = ""
+            for _ in 0..<2 {
+                // The second fetch sends the first's ETag, as the SDK does, and still gets 200 and the body.
+                try await client.execute(uri: Self.fetchURI + "?key=AIzaSyAnyKey", method: .post,
+                                         headers: [.contentEncoding: "gzip", .contentType: "application/json", .ifNoneMatch: eTag,
+                                                   FirebaseRoutes.installationAuth: token],
+                                         body: ByteBuffer(bytes: gzipped)) { response in
+                    #expect(response.status == .ok, "\(String(buffer: response.body))")
+                    let entries = try Self.json(response.body)["entries"] as? [String: String]
+                    #expect(entries?["min_required_version"] == "2.0.0", "jp, 1.9.0")
+                    #expect(entries?["latest_version"] == "2.2.0", "beta_tester from the JSON inside")
+                    eTag = response.headers[.eTag] ?? ""
+                }
+            }
+            #expect(!eTag.isEmpty)
             // Not gzip after all: a sentence, not a guess.
             try await client.execute(uri: Self.fetchURI, method: .post, headers: [.contentEncoding: "gzip", FirebaseRoutes.installationAuth: token],
                                      body: ByteBuffer(string: "{}")) { response in

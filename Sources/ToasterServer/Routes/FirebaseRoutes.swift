@@ -57,7 +57,10 @@ enum FirebaseRoutes {
         }
         do throws(TemplateFetch.Refusal) {
             let body = try await json(request)
-            return ToasterRoutes.answer(request, .ok, try TemplateFetch.answer(template, body: body, installationID: installation.fid, now: now))
+            // Always 200 with the body, never 304: the SDK sends `If-None-Match` with the last
+            // ETag and takes any other status for a failed fetch (`RCNConfigFetch.m`).
+            let encoded = EncodedAnswer(try TemplateFetch.answer(template, body: body, installationID: installation.fid, now: now))
+            return Response(status: .ok, headers: encoded.headers, body: .init(byteBuffer: encoded.body))
         } catch {
             if error.byServer { return ToasterRoutes.answer(request, .internalServerError, ServiceAnswers.GoogleError(500, "INTERNAL", error.message)) }
             return invalid(request, error.message)
