@@ -73,29 +73,32 @@ enum ServiceAnswers {
 
     /// Google's error answer, which Firebase's clients read: `{"error": {"code", "message", "status"}}`.
     struct GoogleError: Encodable {
-        struct Detail: Encodable {
-            let code: Int
-            let message: String
-            let status: String
-        }
-
-        let error: Detail
+        let error: [String: GoogleErrorField]
 
         init(_ code: Int, _ status: String, _ message: String) {
-            error = Detail(code: code, message: message, status: status)
+            error = ["code": .number(code), "message": .text(message), "status": .text(status)]
         }
     }
 
-    /// Firebase Installations' answer to a registration.
-    struct Installation: Encodable {
-        struct Token: Encodable {
-            let token: String
-            let expiresIn: String
-        }
+    enum GoogleErrorField: Encodable {
+        case number(Int), text(String)
 
-        let name: String
-        let fid: String
-        let refreshToken: String
-        let authToken: Token
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .number(let number): try container.encode(number)
+            case .text(let text): try container.encode(text)
+            }
+        }
+    }
+
+    /// Firebase Installations' answer to a registration; a refresh answers its `authToken` alone.
+    struct Installation: Encodable {
+        let name: String, fid: String, refreshToken: String
+        let authToken: InstallationToken
+    }
+
+    struct InstallationToken: Encodable {
+        let token: String, expiresIn: String
     }
 }

@@ -67,8 +67,8 @@ enum FirebaseRoutes {
         }
     }
 
-    private static func token(_ installation: InstallationRegistry.Installation) -> ServiceAnswers.Installation.Token {
-        ServiceAnswers.Installation.Token(token: installation.authToken, expiresIn: "\(InstallationRegistry.lifetime)s")
+    private static func token(_ installation: InstallationRegistry.Installation) -> ServiceAnswers.InstallationToken {
+        ServiceAnswers.InstallationToken(token: installation.authToken, expiresIn: "\(InstallationRegistry.lifetime)s")
     }
 
     /// The body as JSON (`FetchBody`: gzipped or not, the SDK's syntax or standard JSON); an
