@@ -27,6 +27,8 @@ let package = Package(
         // No pkgConfig: SwiftPM would warn about (and drop) the -D flags of ncursesw.pc, which
         // shim.h defines itself; Debian's libncursesw.so already pulls in libtinfo.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        // zlib: the iOS SDK gzips its Remote Config fetch body, which toaster-server reads.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CTerminalSupport"),
         .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),
@@ -53,7 +55,7 @@ let package = Package(
         .target(
             name: "ToasterServer",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "ToasterPolicy",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -67,6 +69,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // SHA-256 for Remote Config's percent conditions, as Firebase hashes the installation.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(

@@ -1,7 +1,7 @@
 import ToasterCore
 
 /// One app as the store, Remote Config and the CMS describe it.
-public struct AppPolicy: Codable, Sendable, Equatable {
+public struct AppPolicy: Decodable, Sendable, Equatable {
     /// The App Store id (`trackId`, `?id=`).
     public var trackId: Int
     public var bundleId: String

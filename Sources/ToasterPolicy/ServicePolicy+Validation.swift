@@ -5,15 +5,33 @@ extension ServicePolicy {
     /// Reads and checks a policy: standard JSON (no trailing comma, no key twice; a syntax error
     /// says its line and column), no key the format does not have (a misspelt one would
     /// otherwise be ignored without a word), every version parses, every date is ISO 8601, ids
-    /// and places are unique. Nothing half-valid is ever served.
+    /// and places are unique, every Remote Config template reads. Nothing half-valid is ever
+    /// served.
     public static func validated(from data: Data) throws(PolicyError) -> ServicePolicy {
         // Unknown keys before types: a misspelt required key is then named as misspelt, not missing.
-        let tree: JSONTree, policy: ServicePolicy
+        let tree: JSONTree
+        var policy: ServicePolicy
         do { tree = try StrictJSON.parse(data) } catch { throw PolicyError("not a policy: \(error)") }
         try refuseUnknownKeys(in: tree)
         do { policy = try StrictJSON.decode(ServicePolicy.self, tree: tree) } catch { throw PolicyError("not a policy: \(error)") }
         try policy.validate()
+        try policy.readTemplates(in: tree)
         return policy
+    }
+
+    /// Each app's `remoteConfig.template`, read by the reader `check --template` uses: a problem
+    /// is named by its path in the policy and, in an expression, by its offset there.
+    private mutating func readTemplates(in tree: JSONTree) throws(PolicyError) {
+        for (index, app) in (tree["apps"]?.items ?? []).enumerated() {
+            guard let template = app["remoteConfig"]?["template"] else { continue }
+            do {
+                apps[index].remoteConfig?.template = try RemoteConfigTemplate(tree: template)
+            } catch {
+                let inside = error.place.description
+                let place = "apps[\(index)].remoteConfig.template" + (inside.isEmpty || inside.hasPrefix("[") ? inside : "." + inside)
+                throw PolicyError("\(place): \(error.problem)")
+            }
+        }
     }
 
     func validate() throws(PolicyError) {

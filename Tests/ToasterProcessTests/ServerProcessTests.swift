@@ -148,6 +148,14 @@ import ToasterTestSupport
         #expect(invalid.status == 1)
         #expect(invalid.stdout.isEmpty)
         #expect(invalid.stderr == "Error: policy \(typo.path): apps[0].minRequiredVersoin: \"minRequiredVersoin\" is not a policy key; did you mean `minRequiredVersion`?\n")
+        // A template in the policy is read whole: an expression's problem by its path and offset.
+        let template = FileManager.default.temporaryDirectory.appendingPathComponent("template-policy-\(UUID().uuidString).json")
+        try Examples.policy().replacingOccurrences(of: "percent <= 10", with: "percent <= 1O").write(to: template, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: template) }
+        let refused = try Toolchain.run([binary, "--check-policy", template.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("Error: policy \(template.path): apps[0].remoteConfig.template.conditions[2].expression: "
+            + "condition \"ios_rollout_2_1\" cannot be read at offset "), "\(refused.stderr)")
         let neither = try Toolchain.run([binary])
         #expect(neither.status == 64)
         #expect(neither.stderr.contains("--policy FILE is required (or --check-policy FILE to only check one)"))

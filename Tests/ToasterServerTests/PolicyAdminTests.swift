@@ -147,12 +147,19 @@ import ToasterTestSupport
                 #expect(response.status == .ok)
                 #expect(response.headers[.requestID] != nil)
             }
+            // The iOS SDK's fetch carries its API key in the query: never logged.
+            try await client.execute(uri: "/v1/projects/toaster/namespaces/firebase:fetch?key=AIzaSyLogMeNot&x=1", method: .post) { response in
+                #expect(response.status == .ok)
+            }
             observability.draining.store(true, ordering: .relaxed)
             try await client.execute(uri: "/readyz", method: .get) { response in #expect(response.status == .serviceUnavailable) }
         }
         writer.flush()
-        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 4)
+        let log = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(log.contains(#""path":"/v1/projects/toaster/namespaces/firebase:fetch?key=…&x=1""#), "\(log)")
+        #expect(!log.contains("AIzaSyLogMeNot"))
+        let lines = log.split(separator: "\n")
+        #expect(lines.count == 5)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(first["method"] as? String == "GET")
         #expect(first["path"] as? String == "/lookup?id=1234567890&country=kr")
@@ -162,7 +169,7 @@ import ToasterTestSupport
         #expect(first["request_id"] as? String == "edge-42")
         #expect(first["message"] as? String == "request")
         #expect((first["time"] as? String)?.hasSuffix("Z") == true)
-        let last = try #require(try JSONSerialization.jsonObject(with: Data(lines[3].utf8)) as? [String: Any])
+        let last = try #require(try JSONSerialization.jsonObject(with: Data(lines[4].utf8)) as? [String: Any])
         #expect(last["status"] as? Int == 503)
     }
 

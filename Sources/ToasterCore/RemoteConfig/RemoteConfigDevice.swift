@@ -21,12 +21,15 @@ public struct RemoteConfigDevice: Sendable, Equatable {
     /// The device's percentile for every percent rule, in micro-percents; nil when not pinned,
     /// and then every outcome is given with its share of devices.
     public var microPercentile: Int?
+    /// Per seed ("" for none), the device's percentile in micro-percents, for the seeds
+    /// `microPercentile` does not pin: toaster-server derives them from the installation ID.
+    public var seedPercentiles: [String: Int]
     public var now: Date
 
     public init(appVersion: String, build: String? = nil, firebaseAppID: String? = nil, country: String? = nil,
                 language: String? = nil, userProperties: [String: String] = [:], customSignals: [String: String] = [:],
                 audiences: Set<String> = [], firstOpen: Date? = nil, installationID: String? = nil,
-                microPercentile: Int? = nil, now: Date) {
+                microPercentile: Int? = nil, seedPercentiles: [String: Int] = [:], now: Date) {
         self.appVersion = appVersion
         self.build = build
         self.firebaseAppID = firebaseAppID
@@ -38,6 +41,7 @@ public struct RemoteConfigDevice: Sendable, Equatable {
         self.firstOpen = firstOpen
         self.installationID = installationID
         self.microPercentile = microPercentile
+        self.seedPercentiles = seedPercentiles
         self.now = now
     }
 }

@@ -12,7 +12,7 @@ extension RemoteConfigTemplate {
     public func evaluate(keys: RemoteConfigKeys, device: RemoteConfigDevice, zones: any TimeZoneRules) throws(RemoteConfigTemplateError) -> RemoteConfigReport {
         var outcomes: [RemoteConfigOutcome] = []
         var undefined: [String] = []
-        for group in try deviceGroups(keys: keys, pinned: device.microPercentile) {
+        for group in try deviceGroups(keys: keys, pinned: device.microPercentile, seedPercentiles: device.seedPercentiles) {
             let choices = try choices(keys: keys, device: device, percentiles: group.percentiles, zones: zones, undefined: &undefined)
             if let same = outcomes.firstIndex(where: { $0.choices == choices }) {
                 outcomes[same].share += group.share
@@ -40,8 +40,10 @@ extension RemoteConfigTemplate {
 
     /// The groups of devices the percent conditions deciding the keys split devices into: each
     /// with a percentile per seed that stands for the group and its share of devices, in percent.
-    /// One group when no percent rule decides, or when `pinned` (micro-percents) pins every seed.
-    public func deviceGroups(keys: RemoteConfigKeys, pinned: Int? = nil) throws(RemoteConfigTemplateError) -> [RemoteConfigDeviceGroup] {
+    /// One group when no percent rule decides, or when `pinned` (micro-percents) pins every seed;
+    /// `seedPercentiles` pins the seeds it names.
+    public func deviceGroups(keys: RemoteConfigKeys, pinned: Int? = nil,
+                             seedPercentiles: [String: Int] = [:]) throws(RemoteConfigTemplateError) -> [RemoteConfigDeviceGroup] {
         var boundaries: [String: Set<Int>] = [:]
         for index in relevant(keys) {
             for case let .percent(seed, range) in conditions[index].rules.rules {
@@ -52,7 +54,7 @@ extension RemoteConfigTemplate {
         // Per seed, the slices of percentiles within which every rule answers alike:
         // (b₀, b₁], (b₁, b₂], …, each stood for by its upper end, with its width.
         let slices: [[(percentile: Int, width: Int)]] = seeds.map { seed in
-            if let pinned { return [(pinned, PercentRange.whole)] }
+            if let pinned = pinned ?? seedPercentiles[seed] { return [(pinned, PercentRange.whole)] }
             let points = boundaries[seed, default: []].sorted()
             return zip(points, points.dropFirst()).map { ($1, $1 - $0) }
         }
@@ -85,10 +87,42 @@ extension RemoteConfigTemplate {
     /// the elements rules read without a value are added to `undefined`.
     public func choices(keys: RemoteConfigKeys, device: RemoteConfigDevice, percentiles: [String: Int], zones: any TimeZoneRules,
                         undefined: inout [String]) throws(RemoteConfigTemplateError) -> [RemoteConfigChoice] {
-        let relevant = relevant(keys)
+        try choices(of: Self.read(keys), deciding: relevant(keys), device: device, percentiles: percentiles, zones: zones, undefined: &undefined)
+    }
+
+    /// What a fetch by this device carries (toaster-server's answer): every parameter with a
+    /// value, by the same rule as `evaluate`; those left to the in-app default are absent, as
+    /// Firebase leaves them out. A percent rule whose seed the device has no percentile for is
+    /// false.
+    public func entries(device: RemoteConfigDevice, zones: any TimeZoneRules) throws(RemoteConfigTemplateError) -> [String: String] {
+        var percentiles = device.seedPercentiles
+        if let pinned = device.microPercentile {
+            for seed in percentSeeds { percentiles[seed] = pinned }
+        }
+        var undefined: [String] = []
+        let choices = try choices(of: parameterNames, deciding: Array(conditions.indices), device: device, percentiles: percentiles,
+                                  zones: zones, undefined: &undefined)
+        var entries: [String: String] = [:]
+        for choice in choices { entries[choice.key] = choice.value }
+        return entries
+    }
+
+    /// The seeds the percent rules name ("" for none), each once, in the template's order.
+    public var percentSeeds: [String] {
+        var seeds: [String] = []
+        for condition in conditions {
+            for case let .percent(seed, _) in condition.rules.rules where !seeds.contains(seed) { seeds.append(seed) }
+        }
+        return seeds
+    }
+
+    /// Per key, the first of the `deciding` conditions (in the template's order) that holds
+    /// and gives the key a value, else its default; each condition evaluated at most once.
+    private func choices(of read: [String], deciding relevant: [Int], device: RemoteConfigDevice, percentiles: [String: Int],
+                         zones: any TimeZoneRules, undefined: inout [String]) throws(RemoteConfigTemplateError) -> [RemoteConfigChoice] {
         var truths: [Int: Bool] = [:]
         var choices: [RemoteConfigChoice] = []
-        for key in Self.read(keys) {
+        for key in read {
             guard let parameter = parameters[key] else {
                 choices.append(RemoteConfigChoice(key: key, value: nil, condition: nil, expression: nil, inTemplate: false))
                 continue

@@ -16,6 +16,10 @@ final class ServedPolicy: Sendable {
     let loadedAt = Date()
     private let lookups: [String: StorefrontAnswers]
     private let remoteConfigs: [String: EncodedAnswer]
+    /// The places whose policy holds a template: a fetch there is evaluated per device.
+    private let templates: [String: RemoteConfigTemplate]
+    /// The projects with a template, where installations are issued.
+    let firebaseProjects: Set<String>
     private let cmsObjects: [String: EncodedAnswer]
     let unknownLookup = EncodedAnswer(ServiceAnswers.lookup(nil, release: nil, country: ""), contentType: lookupContentType)
     let unknownRemoteConfig = EncodedAnswer(ServiceAnswers.remoteConfig(nil))
@@ -25,13 +29,16 @@ final class ServedPolicy: Sendable {
         self.document = document
         eTag = ETag.of(document)
         var lookups: [String: StorefrontAnswers] = [:], remoteConfigs: [String: EncodedAnswer] = [:], cmsObjects: [String: EncodedAnswer] = [:]
+        var templates: [String: RemoteConfigTemplate] = [:]
         for app in policy.apps {
             for country in app.countries {
                 let answer = StorefrontAnswers(app, country: country)
                 lookups[Self.lookupKey(id: String(app.trackId), country: country)] = answer
                 lookups[Self.lookupKey(bundleID: app.bundleId, country: country)] = answer
             }
-            if let place = app.remoteConfig {
+            if let place = app.remoteConfig, let template = place.template {
+                templates[Self.remoteConfigKey(place.project, place.namespace)] = template
+            } else if let place = app.remoteConfig {
                 remoteConfigs[Self.remoteConfigKey(place.project, place.namespace)] = EncodedAnswer(ServiceAnswers.remoteConfig(app))
             }
             if let place = app.cms, let forced = app.forced {
@@ -40,6 +47,8 @@ final class ServedPolicy: Sendable {
         }
         self.lookups = lookups
         self.remoteConfigs = remoteConfigs
+        self.templates = templates
+        firebaseProjects = Set(policy.apps.compactMap { $0.remoteConfig?.template == nil ? nil : $0.remoteConfig?.project })
         self.cmsObjects = cmsObjects
     }
 
@@ -52,6 +61,10 @@ final class ServedPolicy: Sendable {
 
     func remoteConfig(project: String, namespace: String) -> EncodedAnswer {
         remoteConfigs[Self.remoteConfigKey(project, namespace)] ?? unknownRemoteConfig
+    }
+
+    func template(project: String, namespace: String) -> RemoteConfigTemplate? {
+        templates[Self.remoteConfigKey(project, namespace)]
     }
 
     func cms(endpoint: String) -> EncodedAnswer? { cmsObjects[endpoint] }

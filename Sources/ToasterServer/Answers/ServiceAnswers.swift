@@ -70,4 +70,35 @@ enum ServiceAnswers {
     struct Message: Encodable {
         let message: String
     }
+
+    /// Google's error answer, which Firebase's clients read: `{"error": {"code", "message", "status"}}`.
+    struct GoogleError: Encodable {
+        let error: [String: GoogleErrorField]
+
+        init(_ code: Int, _ status: String, _ message: String) {
+            error = ["code": .number(code), "message": .text(message), "status": .text(status)]
+        }
+    }
+
+    enum GoogleErrorField: Encodable {
+        case number(Int), text(String)
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .number(let number): try container.encode(number)
+            case .text(let text): try container.encode(text)
+            }
+        }
+    }
+
+    /// Firebase Installations' answer to a registration; a refresh answers its `authToken` alone.
+    struct Installation: Encodable {
+        let name: String, fid: String, refreshToken: String
+        let authToken: InstallationToken
+    }
+
+    struct InstallationToken: Encodable {
+        let token: String, expiresIn: String
+    }
 }

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 
 extension HTTPField.Name {
     static let requestID = HTTPField.Name("X-Request-Id")!
@@ -37,7 +38,15 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
         // body in a writer of our own to hear the end cost a fifth of the server's throughput
         // (benchmarks/service), and these answers are a few hundred bytes written at once.
         let bytes = request.method == .head ? 0 : response.body.contentLength ?? 0
-        observability.answered(request.method.rawValue, request.uri.description, route: route, status: status, bytes: bytes, id: id, since: start)
+        observability.answered(request.method.rawValue, Self.logged(request.uri), route: route, status: status, bytes: bytes, id: id, since: start)
         return response
+    }
+
+    /// The request's path and query, an API key in `?key=` cut out: the iOS SDK sends its
+    /// Firebase key there, and a log is no place for a key.
+    static func logged(_ uri: URI) -> String {
+        guard let query = uri.query, !query.isEmpty else { return uri.description }
+        let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { $0.hasPrefix("key=") ? "key=…" : String($0) }
+        return uri.path + "?" + parts.joined(separator: "&")
     }
 }

@@ -44,11 +44,18 @@ public enum ToasterRoutes {
             return answer(request, .ok, store.served.lookup(id: query.get("id"), bundleID: query.get("bundleId"), country: country,
                                                             pathForm: true, now: Date()))
         }
+        // One registry for the server's life: a policy reload keeps the installations issued.
+        let installations = InstallationRegistry()
         router.post("v1/projects/:project/namespaces/{namespace}:fetch") { request, context in
             try await settings.delay()
             let project = context.parameters.get("project") ?? "", namespace = context.parameters.get("namespace") ?? ""
-            return answer(request, .ok, store.served.remoteConfig(project: project, namespace: namespace))
+            let served = store.served
+            if let template = served.template(project: project, namespace: namespace) {
+                return await FirebaseRoutes.fetch(request, project: project, template: template, installations: installations)
+            }
+            return answer(request, .ok, served.remoteConfig(project: project, namespace: namespace))
         }
+        FirebaseRoutes.add(to: router, store: store, settings: settings, installations: installations)
         router.get("api/v1/:endpoint") { request, context in
             try await settings.delay()
             if let key = settings.cmsAPIKey, !ConstantTime.equal(request.headers[cmsKeyHeader] ?? "", key) {

@@ -76,12 +76,3 @@ public struct RemoteConfigTemplateSource: VersionSource {
 
     private static func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }
 }
-
-/// Time zones from the system's data, through Foundation (already linked for CSV.swift).
-public struct SystemTimeZones: TimeZoneRules {
-    public init() {}
-
-    public func secondsFromUTC(zone: String, at instant: Date) -> Int? {
-        TimeZone(identifier: zone)?.secondsFromGMT(for: instant)
-    }
-}
