@@ -17,11 +17,10 @@ public struct DecisionReport: Sendable, Equatable {
     /// What the source's answer lacked (`UpdatePolicy.notices`).
     public let notices: [String]
     /// The template's values and the conditions that gave them, when a template was evaluated.
-    public let remoteConfig: RemoteConfigReport?
+    public internal(set) var remoteConfig: RemoteConfigReport?
 
     init(decision: Decision, reason: DecisionReason, current: Version, latest: Version?, alert: AlertModel?,
-         updateURL: String, listing: StoreListing?, frequency: PromptFrequency = .immediately, notices: [String] = [],
-         remoteConfig: RemoteConfigReport? = nil) {
+         updateURL: String, listing: StoreListing?, frequency: PromptFrequency = .immediately, notices: [String] = []) {
         self.decision = decision
         self.reason = reason
         self.current = current
@@ -31,15 +30,12 @@ public struct DecisionReport: Sendable, Equatable {
         self.listing = listing
         self.frequency = frequency
         self.notices = notices
-        self.remoteConfig = remoteConfig
     }
 
     /// The same report with the template's outcomes decided.
     func with(_ remoteConfig: RemoteConfigReport) -> DecisionReport {
-        var report = DecisionReport(decision: decision, reason: reason, current: current, latest: latest, alert: alert, updateURL: updateURL,
-                                    listing: listing, frequency: frequency, notices: notices, remoteConfig: remoteConfig)
-        report.heldBack = heldBack
-        report.heldDecision = heldDecision
+        var report = self
+        report.remoteConfig = remoteConfig
         return report
     }
 

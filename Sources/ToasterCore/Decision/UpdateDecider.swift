@@ -50,10 +50,11 @@ public struct UpdateDecider: Sendable {
 
         func report(_ decision: Decision, _ reason: DecisionReason, _ type: AlertType?,
                     _ rule: UpdateRule = UpdateRule(.force)) -> DecisionReport {
-            DecisionReport(decision: decision, reason: reason, current: current, latest: latest,
-                           alert: type.map { AlertModel(type: $0, language: language, texts: policy.texts, skippable: rule.outcome == .skip) },
-                           updateURL: updateURL, listing: policy.listing, frequency: rule.frequency, notices: policy.notices,
-                           remoteConfig: policy.remoteConfig)
+            var report = DecisionReport(decision: decision, reason: reason, current: current, latest: latest,
+                                        alert: type.map { AlertModel(type: $0, language: language, texts: policy.texts, skippable: rule.outcome == .skip) },
+                                        updateURL: updateURL, listing: policy.listing, frequency: rule.frequency, notices: policy.notices)
+            report.remoteConfig = policy.remoteConfig
+            return report
         }
 
         if let range = policy.forcedRange {

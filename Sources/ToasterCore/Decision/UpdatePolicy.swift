@@ -17,8 +17,7 @@ public struct UpdatePolicy: Sendable, Equatable {
 
     public init(latestVersion: String? = nil, minimumRequiredVersion: String? = nil,
                 forcedRange: ForcedRange? = nil, texts: AlertTextOverride? = nil,
-                updateURL: String? = nil, listing: StoreListing? = nil, notices: [String] = [],
-                remoteConfig: RemoteConfigReport? = nil) {
+                updateURL: String? = nil, listing: StoreListing? = nil, notices: [String] = []) {
         self.latestVersion = latestVersion
         self.minimumRequiredVersion = minimumRequiredVersion
         self.forcedRange = forcedRange
@@ -26,7 +25,6 @@ public struct UpdatePolicy: Sendable, Equatable {
         self.updateURL = updateURL
         self.listing = listing
         self.notices = notices
-        self.remoteConfig = remoteConfig
     }
 }
 

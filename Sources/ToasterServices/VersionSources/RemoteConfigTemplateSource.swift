@@ -42,9 +42,11 @@ public struct RemoteConfigTemplateSource: VersionSource {
         }
         let chosen = report.chosen
         let latest = chosen.value(of: keys.latest)
-        return UpdatePolicy(latestVersion: latest, minimumRequiredVersion: chosen.value(of: keys.minimumRequired),
-                            updateURL: chosen.value(of: keys.storeURL), listing: latest.map { StoreListing(appName: nil, version: $0) },
-                            notices: Self.notices(report), remoteConfig: report)
+        var policy = UpdatePolicy(latestVersion: latest, minimumRequiredVersion: chosen.value(of: keys.minimumRequired),
+                                  updateURL: chosen.value(of: keys.storeURL), listing: latest.map { StoreListing(appName: nil, version: $0) },
+                                  notices: Self.notices(report))
+        policy.remoteConfig = report
+        return policy
     }
 
     /// Keys the template lacks or leaves to the app, rules that read what was not given, and a

@@ -26,8 +26,8 @@ import Testing
         let device = RemoteConfigDevice(appVersion: "1.9.0", country: country, microPercentile: percentile, now: now)
         let report = try template.evaluate(keys: .default, device: device, zones: NoZones())
         let chosen = report.chosen
-        let policy = UpdatePolicy(latestVersion: chosen.value(of: "latest_version"), minimumRequiredVersion: chosen.value(of: "min_required_version"),
-                                  remoteConfig: report)
+        var policy = UpdatePolicy(latestVersion: chosen.value(of: "latest_version"), minimumRequiredVersion: chosen.value(of: "min_required_version"))
+        policy.remoteConfig = report
         return try UpdateDecider(appID: "42").decide(current: "1.9.0", policy: policy, now: now)
     }
 
