@@ -29,7 +29,8 @@ enum RemoteConfigAPIRoutes {
                 return refused(request, .init(error: "unsupported_grant_type", description: "Invalid grant_type: \(form.grant_type)"))
             }
             do throws(ServiceAccountVerifier.Refusal) {
-                let issued = try await account.token(assertion: form.assertion, now: Date())
+                let endpoint = "http://\(request.head.authority ?? "127.0.0.1")/token"
+                let issued = try await account.token(assertion: form.assertion, endpoint: endpoint, now: Date())
                 return ToasterRoutes.answer(request, .ok, AccessToken(access_token: issued.token, expires_in: issued.expiresIn, token_type: "Bearer"))
             } catch {
                 return refused(request, error)

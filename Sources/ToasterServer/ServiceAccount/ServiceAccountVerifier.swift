@@ -6,7 +6,7 @@ import ToasterCore
 /// Google's OAuth 2.0 token endpoint for one service account, as a caller of the Remote Config
 /// REST API reaches it (docs/06): a `jwt-bearer` grant's assertion is verified with jwt-kit
 /// against the public half of the account's key (RS256; `iss` the account's `client_email`,
-/// `aud` its `token_uri`, `scope` naming Remote Config, `iat` and `exp` at most an hour
+/// `aud` its `token_uri` or the URL the request came to, `scope` naming Remote Config, `iat` and `exp` at most an hour
 /// apart), and answered with an opaque access token that the template's GET must carry. The
 /// tokens are kept in memory, bounded; a restart forgets them.
 public final class ServiceAccountVerifier: Sendable {
@@ -52,9 +52,11 @@ public final class ServiceAccountVerifier: Sendable {
         self.tokenURI = tokenURI
     }
 
-    /// A new access token for a good assertion.
-    func token(assertion: String, now: Date) async throws(Refusal) -> (token: String, expiresIn: Int) {
-        try await check(assertion, now: now)
+    /// A new access token for a good assertion. `endpoint`: the URL the request came to, which
+    /// a key file written for this server names as its `token_uri` (its port is known only once
+    /// it listens).
+    func token(assertion: String, endpoint: String, now: Date) async throws(Refusal) -> (token: String, expiresIn: Int) {
+        try await check(assertion, audiences: [tokenURI, endpoint], now: now)
         let token = "ya29." + InstallationRegistry.token(bytes: 32)
         let expires = now.addingTimeInterval(Self.lifetime)
         tokens.withLock { tokens in
@@ -72,7 +74,7 @@ public final class ServiceAccountVerifier: Sendable {
     }
 
     /// Google's checks of the assertion, with Google's descriptions.
-    private func check(_ assertion: String, now: Date) async throws(Refusal) {
+    private func check(_ assertion: String, audiences: [String], now: Date) async throws(Refusal) {
         guard let parsed = try? DefaultJWTParser().parse(Array(assertion.utf8), as: Claims.self) else {
             throw Refusal(error: "invalid_grant", description: "Invalid JWT: the assertion is not a JWT with iss, scope, aud, iat and exp.")
         }
@@ -82,7 +84,7 @@ public final class ServiceAccountVerifier: Sendable {
             throw Refusal(error: "invalid_grant", description: "Invalid JWT Signature.")
         }
         guard claims.iss.value == email else { throw Refusal(error: "invalid_grant", description: "Invalid grant: account not found") }
-        guard claims.aud.value == [tokenURI] else {
+        guard claims.aud.value.count == 1, audiences.contains(claims.aud.value[0]) else {
             throw Refusal(error: "invalid_grant", description: "Invalid JWT: Failed audience check. The right audience is \(tokenURI)")
         }
         let issued = claims.iat.value, expires = claims.exp.value
