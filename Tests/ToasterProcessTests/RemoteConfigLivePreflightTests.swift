@@ -47,4 +47,18 @@ import ToasterTestSupport
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
+
+    @Test(arguments: [
+        (#"{"type": "authorized_user"}"#, #"not a service-account JSON key: it needs "type": "service_account", client_email, private_key and token_uri"#),
+        (#"{"type": "service_account", "client_email": "a@b", "private_key": "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n", "token_uri": "https://oauth2.googleapis.com/token"}"#,
+         "its private_key is not a PEM RSA key of 2048 bits or more"),
+    ])
+    func theServerRefusesAKeyFileThatIsNoneInOneSentence(text: String, expected: String) throws {
+        let file = try PreflightFixtures.file(text, "account.json")
+        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let result = try Toolchain.run(["timeout", "60", binary, "--policy", Examples.policy.path, "--port", "0", "--admin-port", "0",
+                                        "--firebase-service-account", file])
+        #expect(result.status == 1)
+        #expect(result.stderr == "Error: --firebase-service-account \(file): \(expected)\n", "\(result.stderr)")
+    }
 }
