@@ -18,8 +18,8 @@ public final class ServiceAccountVerifier: Sendable {
     /// A token is about 100 bytes: a megabyte at most, whatever clients do.
     static let maximumTokens = 10_000
 
-    public let email: String
-    public let tokenURI: String
+    let email: String
+    let tokenURI: String
     private let keys: JWTKeyCollection
     /// Each token issued, and when it expires.
     private let tokens = Mutex<[String: Date]>([:])
