@@ -98,6 +98,8 @@ let package = Package(
             name: "ToasterTestSupport",
             dependencies: [
                 "ToasterCore", "ToasterServices", "ToasterServer",
+                // Service-account keys made in the test.
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

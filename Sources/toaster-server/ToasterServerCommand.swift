@@ -68,6 +68,10 @@ struct ToasterServerCommand: AsyncParsableCommand {
 
     @Option(help: "The issuer id App Store Connect tokens must name (iss).") var ascIssuerId: String?
 
+    @Option(help: ArgumentHelp("Serve the Remote Config REST API's template read, issuing tokens for this service account's JSON key (POST /token).",
+                               valueName: "file"))
+    var firebaseServiceAccount: String?
+
     @Option(parsing: .unconditional, help: "Delay every service answer by this many milliseconds (to show a slow service).")
     var latencyMs = 0
 
@@ -159,6 +163,17 @@ struct ToasterServerCommand: AsyncParsableCommand {
         }
     }
 
+    private func serviceAccountVerifier() async throws(StartupError) -> ServiceAccountVerifier? {
+        guard let firebaseServiceAccount else { return nil }
+        let keyFile: Data
+        do { keyFile = try BoundedFile.read(firebaseServiceAccount, limit: 64 << 10) } catch {
+            throw StartupError("--firebase-service-account: \(error.description)")
+        }
+        do { return try await ServiceAccountVerifier(keyFile: keyFile) } catch {
+            throw StartupError("--firebase-service-account \(firebaseServiceAccount): \(error.description)")
+        }
+    }
+
     /// One line on stdout, written through at once: scripts and tests wait for these lines.
     private static func say(_ line: String) {
         Output.line(line)
@@ -192,7 +207,7 @@ extension ToasterServerCommand: ServerArguments {
         }
         let cmsAPIKey = try cmsKeyFile.map { path throws(StartupError) in try Self.secret(from: path, "--cms-key-file") }
         return ServerSettings(adminToken: adminToken, cmsAPIKey: cmsAPIKey, latency: .milliseconds(latencyMs),
-                              appStoreConnect: try await appStoreConnectVerifier())
+                              appStoreConnect: try await appStoreConnectVerifier(), firebaseServiceAccount: try await serviceAccountVerifier())
     }
 }
 

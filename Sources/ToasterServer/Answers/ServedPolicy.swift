@@ -20,6 +20,8 @@ final class ServedPolicy: Sendable {
     private let templates: [String: RemoteConfigTemplate]
     /// The projects with a template, where installations are issued.
     let firebaseProjects: Set<String>
+    /// Each such project's template as `GET /v1/projects/{project}/remoteConfig` returns it.
+    private let templateDocuments: [String: EncodedAnswer]
     private let cmsObjects: [String: EncodedAnswer]
     let unknownLookup = EncodedAnswer(ServiceAnswers.lookup(nil, release: nil, country: ""), contentType: lookupContentType)
     let unknownRemoteConfig = EncodedAnswer(ServiceAnswers.remoteConfig(nil))
@@ -29,8 +31,10 @@ final class ServedPolicy: Sendable {
         self.document = document
         eTag = ETag.of(document)
         var lookups: [String: StorefrontAnswers] = [:], remoteConfigs: [String: EncodedAnswer] = [:], cmsObjects: [String: EncodedAnswer] = [:]
-        var templates: [String: RemoteConfigTemplate] = [:]
-        for app in policy.apps {
+        var templates: [String: RemoteConfigTemplate] = [:], templateDocuments: [String: EncodedAnswer] = [:]
+        // The templates as written: the policy keeps only what they mean. A validated document parses.
+        let trees = ((try? StrictJSON.parse(document))?["apps"]?.items ?? []).map { $0["remoteConfig"]?["template"] }
+        for (index, app) in policy.apps.enumerated() {
             for country in app.countries {
                 let answer = StorefrontAnswers(app, country: country)
                 lookups[Self.lookupKey(id: String(app.trackId), country: country)] = answer
@@ -38,6 +42,10 @@ final class ServedPolicy: Sendable {
             }
             if let place = app.remoteConfig, let template = place.template {
                 templates[Self.remoteConfigKey(place.project, place.namespace)] = template
+                // A project's first template is the one its REST API answers with.
+                if templateDocuments[place.project] == nil, index < trees.count, let tree = trees[index] {
+                    templateDocuments[place.project] = EncodedAnswer(TemplateDocument(tree: tree))
+                }
             } else if let place = app.remoteConfig {
                 remoteConfigs[Self.remoteConfigKey(place.project, place.namespace)] = EncodedAnswer(ServiceAnswers.remoteConfig(app))
             }
@@ -48,6 +56,7 @@ final class ServedPolicy: Sendable {
         self.lookups = lookups
         self.remoteConfigs = remoteConfigs
         self.templates = templates
+        self.templateDocuments = templateDocuments
         firebaseProjects = Set(policy.apps.compactMap { $0.remoteConfig?.template == nil ? nil : $0.remoteConfig?.project })
         self.cmsObjects = cmsObjects
     }
@@ -66,6 +75,8 @@ final class ServedPolicy: Sendable {
     func template(project: String, namespace: String) -> RemoteConfigTemplate? {
         templates[Self.remoteConfigKey(project, namespace)]
     }
+
+    func templateDocument(project: String) -> EncodedAnswer? { templateDocuments[project] }
 
     func cms(endpoint: String) -> EncodedAnswer? { cmsObjects[endpoint] }
 

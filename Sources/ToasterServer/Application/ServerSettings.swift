@@ -8,12 +8,16 @@ public struct ServerSettings: Sendable {
     public var latency: Duration
     /// The key whose tokens the simulated App Store Connect accepts; nil refuses every request.
     public var appStoreConnect: AppStoreConnectVerifier?
+    /// The service account whose assertions `POST /token` accepts; nil refuses every token request.
+    public var firebaseServiceAccount: ServiceAccountVerifier?
 
-    public init(adminToken: String?, cmsAPIKey: String?, latency: Duration = .zero, appStoreConnect: AppStoreConnectVerifier? = nil) {
+    public init(adminToken: String?, cmsAPIKey: String?, latency: Duration = .zero, appStoreConnect: AppStoreConnectVerifier? = nil,
+                firebaseServiceAccount: ServiceAccountVerifier? = nil) {
         self.adminToken = adminToken
         self.cmsAPIKey = cmsAPIKey
         self.latency = latency
         self.appStoreConnect = appStoreConnect
+        self.firebaseServiceAccount = firebaseServiceAccount
     }
 
     /// Waits `latency`; without one, returns at once: even a zero sleep suspends the request's

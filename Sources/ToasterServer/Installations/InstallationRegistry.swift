@@ -88,7 +88,7 @@ final class InstallationRegistry: Sendable {
     }
 
     /// Random bytes as URL-safe base64 without padding.
-    private static func token(bytes count: Int) -> String {
+    static func token(bytes count: Int) -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return Data(bytes).base64EncodedString().replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "")

@@ -56,6 +56,7 @@ public enum ToasterRoutes {
             return answer(request, .ok, served.remoteConfig(project: project, namespace: namespace))
         }
         FirebaseRoutes.add(to: router, store: store, settings: settings, installations: installations)
+        RemoteConfigAPIRoutes.add(to: router, store: store, settings: settings)
         router.get("api/v1/:endpoint") { request, context in
             try await settings.delay()
             if let key = settings.cmsAPIKey, !ConstantTime.equal(request.headers[cmsKeyHeader] ?? "", key) {

@@ -25,9 +25,7 @@ import ToasterCore
 
     /// The key file as the console downloads it, with `tokenURI`.
     static func keyFile(tokenURI: String) throws -> String {
-        let object: [String: Any] = ["type": "service_account", "project_id": "toaster-test", "private_key_id": "k1",
-                                     "private_key": key.pemRepresentation, "client_email": email, "token_uri": tokenURI]
-        return try PreflightFixtures.file(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self), "account.json")
+        try ServiceAccountFixtures.keyFile(key.pemRepresentation, tokenURI: tokenURI, email: email)
     }
 
     static func base64URL(_ text: Substring) -> Data? {
