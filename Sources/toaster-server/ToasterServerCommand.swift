@@ -206,8 +206,10 @@ extension ToasterServerCommand: ServerArguments {
             }
         }
         let cmsAPIKey = try cmsKeyFile.map { path throws(StartupError) in try Self.secret(from: path, "--cms-key-file") }
-        return ServerSettings(adminToken: adminToken, cmsAPIKey: cmsAPIKey, latency: .milliseconds(latencyMs),
-                              appStoreConnect: try await appStoreConnectVerifier(), firebaseServiceAccount: try await serviceAccountVerifier())
+        var settings = ServerSettings(adminToken: adminToken, cmsAPIKey: cmsAPIKey, latency: .milliseconds(latencyMs),
+                                      appStoreConnect: try await appStoreConnectVerifier())
+        settings.firebaseServiceAccount = try await serviceAccountVerifier()
+        return settings
     }
 }
 

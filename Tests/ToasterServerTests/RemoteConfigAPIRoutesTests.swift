@@ -27,8 +27,8 @@ import ToasterTestSupport
     /// An assertion as toastercli makes one, signed by jwt-kit here.
     private static func assertion(_ claims: Claims = Claims(), signedBy key: String = key) async throws -> String {
         let signer = await JWTKeyCollection().add(rsa: try Insecure.RSA.PrivateKey(pem: key), digestAlgorithm: .sha256)
-        return try await signer.sign(ServiceAccountVerifier.Claims(iss: .init(value: claims.iss), scope: claims.scope, aud: .init(value: [claims.aud]),
-                                                                   iat: .init(value: claims.iat), exp: .init(value: claims.iat.addingTimeInterval(claims.lifetime))))
+        return try await signer.sign(ServiceAccountVerifier.Claims(iss: .init(value: claims.iss), aud: .init(value: [claims.aud]), iat: .init(value: claims.iat),
+                                                                   exp: .init(value: claims.iat.addingTimeInterval(claims.lifetime)), scope: claims.scope))
     }
 
     private func serving(account: Bool = true, _ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
@@ -38,7 +38,9 @@ import ToasterTestSupport
         let path = folder.appendingPathComponent("policy.json").path
         try Examples.policy().write(toFile: path, atomically: true, encoding: .utf8)
         let verifier = account ? try await ServiceAccountVerifier(keyFile: Data(try ServiceAccountFixtures.keyJSON(Self.key, tokenURI: Self.tokenURI).utf8)) : nil
-        let router = ToasterRoutes.router(store: try PolicyStore(path: path), settings: ServerSettings(adminToken: nil, cmsAPIKey: nil, firebaseServiceAccount: verifier))
+        var settings = ServerSettings(adminToken: nil, cmsAPIKey: nil)
+        settings.firebaseServiceAccount = verifier
+        let router = ToasterRoutes.router(store: try PolicyStore(path: path), settings: settings)
         try await Application(router: router).test(.router, test)
     }
 

@@ -9,15 +9,13 @@ public struct ServerSettings: Sendable {
     /// The key whose tokens the simulated App Store Connect accepts; nil refuses every request.
     public var appStoreConnect: AppStoreConnectVerifier?
     /// The service account whose assertions `POST /token` accepts; nil refuses every token request.
-    public var firebaseServiceAccount: ServiceAccountVerifier?
+    public var firebaseServiceAccount: ServiceAccountVerifier? = nil
 
-    public init(adminToken: String?, cmsAPIKey: String?, latency: Duration = .zero, appStoreConnect: AppStoreConnectVerifier? = nil,
-                firebaseServiceAccount: ServiceAccountVerifier? = nil) {
+    public init(adminToken: String?, cmsAPIKey: String?, latency: Duration = .zero, appStoreConnect: AppStoreConnectVerifier? = nil) {
         self.adminToken = adminToken
         self.cmsAPIKey = cmsAPIKey
         self.latency = latency
         self.appStoreConnect = appStoreConnect
-        self.firebaseServiceAccount = firebaseServiceAccount
     }
 
     /// Waits `latency`; without one, returns at once: even a zero sleep suspends the request's

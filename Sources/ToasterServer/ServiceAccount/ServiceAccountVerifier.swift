@@ -99,11 +99,10 @@ public final class ServiceAccountVerifier: Sendable {
 
     /// The claims of a token request; the checks above need the request's clock and the account.
     struct Claims: JWTPayload {
-        let iss: IssuerClaim
+        // The registered claims, then the grant's own.
+        let iss: IssuerClaim, aud: AudienceClaim
+        let iat: IssuedAtClaim, exp: ExpirationClaim
         let scope: String
-        let aud: AudienceClaim
-        let iat: IssuedAtClaim
-        let exp: ExpirationClaim
 
         func verify(using algorithm: some JWTAlgorithm) async throws {}
     }
