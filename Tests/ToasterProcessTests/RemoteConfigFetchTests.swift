@@ -73,4 +73,24 @@ import ToasterTestSupport
         let kept = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasPrefix("firebase-installation-") }
         #expect(kept.count == 1)
     }
+
+    @Test func aKeptInstallationTheServerNoLongerKnowsIsRegisteredAnew() throws {
+        let state = try StateFolder()
+        func check(_ server: ServerProcess) throws -> String {
+            let result = try Toolchain.run(["TOASTER_FIREBASE_API_KEY=AIzaSyAnyKeyToasterServerIgnores", Toolchain.toastercli, "check",
+                                            "--source", "remote-config", "--firebase-project", "toaster", "--firebase-app-id", Self.appID,
+                                            "--url", server.baseURL, "--installations-url", server.baseURL, "--state-dir", state.path,
+                                            "--app-version", "1.9.0", "--country", "jp"])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+            let kept = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasPrefix("firebase-installation-") }
+            let file = try #require(kept.first, "no installation kept")
+            let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: state.path + "/" + file)))
+            return try #require((saved as? [String: Any])?["fid"] as? String)
+        }
+        let first = try check(try ServerProcess(policy: try Examples.policy()))
+        // Another server knows none of the first one's installations, as a restarted one does;
+        // the kept token has not expired, so only the fetch's 401 tells.
+        let second = try check(try ServerProcess(policy: try Examples.policy()))
+        #expect(second != first, "the installation the second server refused was kept")
+    }
 }

@@ -56,12 +56,23 @@ public struct FirebaseFetchSource: VersionSource {
     }
 
     public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
-        let installation = try installations.current()
-        let data = try endpoint.post(endpoint.fetchURL, service: .remoteConfig, body: body(installation),
-                                     headers: [("X-Goog-Firebase-Installations-Auth", installation.authToken),
-                                               ("X-Firebase-RC-Fetch-Type", "BASE/1")])
+        let (installation, registered) = try installations.current()
+        let data: Data
+        do {
+            data = try fetch(with: installation)
+        } catch where error.httpStatus == 401 && !registered {
+            // A kept installation the service no longer knows (deleted, or a toaster-server
+            // that restarted) while its token has not expired: registered anew, once.
+            installations.forget()
+            data = try fetch(with: try installations.current().installation)
+        }
         return try RemoteConfigSource.policy(from: data, keys: keys,
                                              what: "Remote Config answer from \(HTTPFetcher.host(endpoint.fetchURL)) (project \(endpoint.project))")
+    }
+
+    private func fetch(with installation: FirebaseInstallation) throws(SourceError) -> Data {
+        try endpoint.post(endpoint.fetchURL, service: .remoteConfig, body: body(installation),
+                          headers: [("X-Goog-Firebase-Installations-Auth", installation.authToken), ("X-Firebase-RC-Fetch-Type", "BASE/1")])
     }
 
     /// The SDK's fields, in its snake_case spelling, as standard JSON.

@@ -50,24 +50,33 @@ final class FirebaseInstallations: Sendable {
     }
 
     /// An installation with an auth token good for the next hour: the one kept, refreshed if
-    /// need be, else a new one registered.
-    func current() throws(SourceError) -> FirebaseInstallation {
+    /// need be, else a new one registered (`registered`).
+    func current() throws(SourceError) -> (installation: FirebaseInstallation, registered: Bool) {
         let now = Date()
-        if let kept = cached.withLock({ $0 }), kept.isFresh(at: now) { return kept }
+        if let kept = cached.withLock({ $0 }), kept.isFresh(at: now) { return (kept, false) }
         var installation: FirebaseInstallation
+        var registered = false
         if let kept = cached.withLock({ $0 }) {
             do {
                 installation = try refresh(kept, now: now)
             } catch where [401, 404].contains(error.httpStatus) {
                 // The installation was deleted on the server: the SDK registers a new one.
                 installation = try register(now: now)
+                registered = true
             }
         } else {
             installation = try register(now: now)
+            registered = true
         }
         cached.withLock { $0 = installation }
         if let path { Self.save(installation, to: path) }
-        return installation
+        return (installation, registered)
+    }
+
+    /// Drops the kept installation, so that `current()` registers a new one.
+    func forget() {
+        cached.withLock { $0 = nil }
+        if let path { unlink(path) }
     }
 
     /// `POST {installations}/v1/projects/{project}/installations` with a fresh FID.
