@@ -70,16 +70,11 @@ public final class AppStoreConnectToken: Sendable {
         let header = JSONValue.object([("alg", .string("ES256")), ("kid", .string(keyID)), ("typ", .string("JWT"))])
         let claims = JSONValue.object([("iss", .string(issuerID)), ("iat", .number(issued)), ("exp", .number(issued + Int(Self.lifetime))),
                                        ("aud", .string(Self.audience))])
-        let input = Self.base64URL(Data(header.serialized().utf8)) + "." + Self.base64URL(Data(claims.serialized().utf8))
         do {
             // JWS wants the raw r‖s pair (RFC 7518 §3.4), which rawRepresentation is.
-            return input + "." + Self.base64URL(try key.signature(for: Data(input.utf8)).rawRepresentation)
+            return try CompactJWS.token(header: header, claims: claims) { try key.signature(for: $0).rawRepresentation }
         } catch {
             throw SourceError(.misconfigured, "cannot sign an App Store Connect token with key \(keyID)")
         }
-    }
-
-    static func base64URL(_ data: Data) -> String {
-        String(data.base64EncodedString().replacing("+", with: "-").replacing("/", with: "_").prefix { $0 != "=" })
     }
 }

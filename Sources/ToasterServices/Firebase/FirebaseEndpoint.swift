@@ -20,6 +20,12 @@ struct FirebaseEndpoint: Sendable {
     let timeout: Duration
     let trust: CertificateTrust
 
+    /// A service's base URL as given (`--url`, `--installations-url`, `--remote-config-url`),
+    /// without the slash paths are appended after.
+    static func base(_ url: String) -> String {
+        url.hasSuffix("/") ? String(url.dropLast()) : url
+    }
+
     enum Service: String {
         case installations = "Firebase Installations"
         case remoteConfig = "Firebase Remote Config"

@@ -41,8 +41,8 @@ public struct FirebaseFetchSource: VersionSource {
                 bundleID: String?, keys: RemoteConfigKeys, device: Device, stateFolder: String?, timeout: Duration = .seconds(5),
                 trust: CertificateTrust = .system) {
         endpoint = FirebaseEndpoint(project: project, appID: appID, apiKey: apiKey,
-                                    installationsBase: Self.trimmed(installationsBase ?? FirebaseEndpoint.installationsHost),
-                                    remoteConfigBase: Self.trimmed(remoteConfigBase ?? FirebaseEndpoint.remoteConfigHost),
+                                    installationsBase: FirebaseEndpoint.base(installationsBase ?? FirebaseEndpoint.installationsHost),
+                                    remoteConfigBase: FirebaseEndpoint.base(remoteConfigBase ?? FirebaseEndpoint.remoteConfigHost),
                                     bundleID: bundleID, timeout: timeout, trust: trust)
         installations = FirebaseInstallations(endpoint: endpoint, stateFolder: stateFolder)
         self.keys = keys
@@ -98,9 +98,5 @@ public struct FirebaseFetchSource: VersionSource {
             members.append(("custom_signals", .object(device.customSignals.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
         }
         return .object(members.filter { $0.1 != .null })
-    }
-
-    private static func trimmed(_ base: String) -> String {
-        base.hasSuffix("/") ? String(base.dropLast()) : base
     }
 }

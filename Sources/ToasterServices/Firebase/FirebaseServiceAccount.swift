@@ -72,11 +72,10 @@ public final class FirebaseServiceAccount: Sendable {
         if let keyID { header.append(("kid", .string(keyID))) }
         let claims = JSONValue.object([("iss", .string(email)), ("scope", .string(Self.scope)), ("aud", .string(tokenURI)),
                                        ("iat", .number(issued)), ("exp", .number(issued + Self.lifetime))])
-        let input = AppStoreConnectToken.base64URL(Data(JSONValue.object(header).serialized().utf8)) + "."
-            + AppStoreConnectToken.base64URL(Data(claims.serialized().utf8))
         do {
-            let signature = try key.signature(for: Data(input.utf8), padding: .insecurePKCS1v1_5)
-            return input + "." + AppStoreConnectToken.base64URL(signature.rawRepresentation)
+            return try CompactJWS.token(header: .object(header), claims: claims) {
+                try key.signature(for: $0, padding: .insecurePKCS1v1_5).rawRepresentation
+            }
         } catch {
             throw SourceError(.misconfigured, "cannot sign a token request with the service account \(email)")
         }

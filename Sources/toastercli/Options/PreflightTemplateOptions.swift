@@ -50,8 +50,7 @@ struct PreflightTemplateOptions: ParsableArguments {
         } else if let firebaseProject, let firebaseServiceAccount {
             do {
                 let account = try FirebaseServiceAccount(path: firebaseServiceAccount, timeout: timeout, trust: trust)
-                let base = remoteConfigUrl.hasSuffix("/") ? String(remoteConfigUrl.dropLast()) : remoteConfigUrl
-                location = .live(project: firebaseProject, account: account, baseURL: base)
+                location = .live(project: firebaseProject, account: account, baseURL: remoteConfigUrl)
             } catch {
                 throw CLIError(error.message)
             }

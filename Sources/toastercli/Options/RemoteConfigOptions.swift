@@ -50,7 +50,7 @@ struct RemoteConfigOptions: ParsableArguments {
 
     /// Device options Firebase decides itself on a real fetch: only a template reads them.
     var templateOnlyFlags: [String] {
-        [("--percentile", percentile != nil), ("--audience", !audience.isEmpty), ("--installation-id", installationId != nil)].filter(\.1).map(\.0)
+        givenDeviceFlags.filter(["--percentile", "--audience", "--installation-id"].contains)
     }
 
     /// The device options given, by flag, so that one given without a template is refused

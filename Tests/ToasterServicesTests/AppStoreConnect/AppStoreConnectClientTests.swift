@@ -109,10 +109,10 @@ import ToasterTestSupport
     /// what the client never sends, to see the simulation refuse it.
     private static func signed(_ header: [String: Any], _ claims: [String: Any], by key: P256.Signing.PrivateKey) throws -> String {
         func part(_ object: [String: Any]) throws -> String {
-            AppStoreConnectToken.base64URL(try JSONSerialization.data(withJSONObject: object, options: .sortedKeys))
+            CompactJWS.base64URL(try JSONSerialization.data(withJSONObject: object, options: .sortedKeys))
         }
         let input = try part(header) + "." + (try part(claims))
-        return input + "." + AppStoreConnectToken.base64URL(try key.signature(for: Data(input.utf8)).rawRepresentation)
+        return input + "." + CompactJWS.base64URL(try key.signature(for: Data(input.utf8)).rawRepresentation)
     }
 
     @Test func theSimulationRefusesAWrongHeaderAudienceOrLifetime() async throws {
