@@ -15,12 +15,24 @@ package enum Toolchain {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_APPEND, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        closeInherited(&actions)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
         guard spawned == 0 else { throw TestFailure(description: "cannot start \(arguments[0]): error \(spawned)") }
         return pid
+    }
+
+    /// A child gets its three standard streams and nothing else: the test process holds other
+    /// tests' sockets and files at any moment, and a child started with a descriptor limit
+    /// (`prlimit --nofile=48`) would find its table taken by them. glibc skips a close action
+    /// whose descriptor was closed meanwhile.
+    private static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap(Int32.init) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
     }
 
     /// Polls the file a spawned program writes to until `pattern` matches a line of it, and
@@ -54,6 +66,7 @@ package enum Toolchain {
         posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        closeInherited(&actions)
         let argv = (["/usr/bin/env"] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
