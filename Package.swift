@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "toastercli",
             dependencies: [
-                "ToasterCore", "ToasterTerminal", "ToasterServices", "ToasterFiles", "ToasterCommandLine", "CTerminalSupport",
+                "ToasterCore", "ToasterTerminal", "ToasterServices", "ToasterFiles", "ToasterCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -19,8 +19,8 @@ public struct ForcedWindow: Codable, Sendable, Equatable {
 extension ForcedWindow {
     /// What the window asks of the app, as the CMS serving it states it; the dates of a
     /// validated policy always parse.
-    public var updatePolicy: UpdatePolicy {
-        UpdatePolicy(forcedRange: ForcedRange(minAppVersion: minAppVersion, maxAppVersion: maxAppVersion,
+    public var sourceAnswer: SourceAnswer {
+        SourceAnswer(forcedRange: ForcedRange(minAppVersion: minAppVersion, maxAppVersion: maxAppVersion,
                                               start: ISO8601.parse(startDate), end: ISO8601.parse(endDate)),
                      texts: AlertTextOverride(title: title, message: message, buttonTitle: buttonTitle), updateURL: url)
     }

@@ -11,10 +11,10 @@ extension ServicePolicy {
             let app = apps[index], at = "apps[\(index)]"
             var layers: [PolicyLayer] = []
             if let minimum = app.minRequiredVersion {
-                layers.append(PolicyLayer(name: "\(at).minRequiredVersion", policy: UpdatePolicy(minimumRequiredVersion: minimum)))
+                layers.append(PolicyLayer(name: "\(at).minRequiredVersion", answer: SourceAnswer(minimumRequiredVersion: minimum)))
             }
             if let forced = app.forced {
-                layers.append(PolicyLayer(name: "\(at).forced", policy: forced.updatePolicy))
+                layers.append(PolicyLayer(name: "\(at).forced", answer: forced.sourceAnswer))
             }
             // Each storefront answers what the policy serves there once released.
             let answers = app.countries.map { country in

@@ -8,13 +8,13 @@ public final class LaunchProgram: TerminalProgram {
     /// Runs on a background thread and may block there until the service answers or times out.
     public typealias Checker = @Sendable (_ appVersion: String) -> CheckResult
     /// Keeps a note across launches; returns why it could not, if it could not.
-    public typealias Recorder = (AnswerNote) -> String?
+    public typealias Recorder = (ChoiceNote) -> String?
 
     private let checker: Checker
     private let recorder: Recorder
     private let trace: TraceFile?
     private var state: AppState
-    private var unrecordedNotes: [AnswerNote] = []
+    private var unrecordedNotes: [ChoiceNote] = []
 
     public init(configuration: LaunchConfiguration, trace: TraceFile?, recorder: @escaping Recorder, checker: @escaping Checker) {
         self.trace = trace

@@ -5,10 +5,10 @@ import ToasterCore
 /// test polling the file sees each event as it happens.
 public final class TraceFile {
     private let descriptor: Int32
-    private let clock: any Clock
+    private let clock: any WallClock
     public private(set) var failure: String?
 
-    public init(path: String, clock: any Clock) throws(TerminalError) {
+    public init(path: String, clock: any WallClock) throws(TerminalError) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .traceFile("\(path): \(String(cString: strerror(errno)))") }
         self.clock = clock

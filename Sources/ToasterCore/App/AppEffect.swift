@@ -4,7 +4,7 @@ public enum AppEffect: Sendable, Equatable {
     /// Run the version check for this app version; answer with `.checkCompleted`.
     case startCheck(appVersion: String)
     /// Remember this across launches.
-    case remember(AnswerNote)
+    case remember(ChoiceNote)
     /// Fire `.timerFired(id)` after this many milliseconds.
     case startTimer(TimerID, milliseconds: Int)
     /// Restore the terminal and stop the process (SIGTSTP); `.resume` follows after `fg`.

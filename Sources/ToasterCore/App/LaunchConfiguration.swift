@@ -32,15 +32,15 @@ public struct LaunchConfiguration: Sendable, Equatable {
 
 /// A problem found before launch: traced in English, shown on home in the user's language.
 public enum StartupNotice: Sendable, Equatable, CustomStringConvertible {
-    /// The remembered answers could not be read; the detail says why and what became of the file.
+    /// The remembered choices could not be read; the detail says why and what became of the file.
     case stateFileUnusable(String)
-    /// No folder to remember answers in.
-    case answersNotRemembered
+    /// No folder to remember choices in.
+    case choicesNotRemembered
 
     public var description: String {
         switch self {
         case .stateFileUnusable(let problem): problem
-        case .answersNotRemembered: "answers are not remembered: no --state-dir, XDG_STATE_HOME or HOME"
+        case .choicesNotRemembered: "answers are not remembered: no --state-dir, XDG_STATE_HOME or HOME"
         }
     }
 }

@@ -14,7 +14,7 @@ public struct DecisionReport: Sendable, Equatable {
     public private(set) var heldBack: HoldBack?
     /// What the decision would have been without `heldBack`.
     public private(set) var heldDecision: Decision?
-    /// What the source's answer lacked (`UpdatePolicy.notices`).
+    /// What the source's answer lacked (`SourceAnswer.notices`).
     public let notices: [String]
     /// The template's values and the conditions that gave them, when a template was evaluated.
     public internal(set) var remoteConfig: RemoteConfigReport?

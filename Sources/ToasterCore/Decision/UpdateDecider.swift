@@ -23,48 +23,48 @@ public struct UpdateDecider: Sendable {
 
     public var defaultUpdateURL: String { AppStoreURL.forApp(id: appID) }
 
-    public func decide(current currentText: String, policy: UpdatePolicy, now: Date) throws(DecisionError) -> DecisionReport {
-        let report = try gated(current: currentText, policy: policy, now: now)
-        guard var remoteConfig = policy.remoteConfig, remoteConfig.dependsOnPercentile else { return report }
+    public func decide(current currentText: String, answer: SourceAnswer, now: Date) throws(DecisionError) -> DecisionReport {
+        let report = try gated(current: currentText, answer: answer, now: now)
+        guard var remoteConfig = answer.remoteConfig, remoteConfig.dependsOnPercentile else { return report }
         // Each group of devices the percentile splits the template into, decided alike.
         for index in remoteConfig.outcomes.indices {
             let outcome = remoteConfig.outcomes[index]
-            var alternative = policy
+            var alternative = answer
             alternative.minimumRequiredVersion = outcome.value(of: remoteConfig.keys.minimumRequired)
             alternative.latestVersion = outcome.value(of: remoteConfig.keys.latest)
             alternative.updateURL = outcome.value(of: remoteConfig.keys.storeURL)
-            remoteConfig.outcomes[index].decision = try gated(current: currentText, policy: alternative, now: now).decision
+            remoteConfig.outcomes[index].decision = try gated(current: currentText, answer: alternative, now: now).decision
         }
         return report.with(remoteConfig)
     }
 
-    private func gated(current currentText: String, policy: UpdatePolicy, now: Date) throws(DecisionError) -> DecisionReport {
-        let report = try tableRow(current: currentText, policy: policy, now: now)
-        return gate(report, policy: policy, now: now).map(report.held(by:)) ?? report
+    private func gated(current currentText: String, answer: SourceAnswer, now: Date) throws(DecisionError) -> DecisionReport {
+        let report = try tableRow(current: currentText, answer: answer, now: now)
+        return gate(report, answer: answer, now: now).map(report.held(by:)) ?? report
     }
 
-    private func tableRow(current currentText: String, policy: UpdatePolicy, now: Date) throws(DecisionError) -> DecisionReport {
+    private func tableRow(current currentText: String, answer: SourceAnswer, now: Date) throws(DecisionError) -> DecisionReport {
         let current = try Self.parse(currentText, as: "the app version")
-        let latest = try policy.latestVersion.map { v throws(DecisionError) in try Self.parse(v, as: "the latest version") }
-        let updateURL = policy.updateURL ?? defaultUpdateURL
+        let latest = try answer.latestVersion.map { v throws(DecisionError) in try Self.parse(v, as: "the latest version") }
+        let updateURL = answer.updateURL ?? defaultUpdateURL
 
         func report(_ decision: Decision, _ reason: DecisionReason, _ type: AlertType?,
                     _ rule: UpdateRule = UpdateRule(.force)) -> DecisionReport {
             var report = DecisionReport(decision: decision, reason: reason, current: current, latest: latest,
-                                        alert: type.map { AlertModel(type: $0, language: language, texts: policy.texts, skippable: rule.outcome == .skip) },
-                                        updateURL: updateURL, listing: policy.listing, frequency: rule.frequency, notices: policy.notices)
-            report.remoteConfig = policy.remoteConfig
+                                        alert: type.map { AlertModel(type: $0, language: language, texts: answer.texts, skippable: rule.outcome == .skip) },
+                                        updateURL: updateURL, listing: answer.listing, frequency: rule.frequency, notices: answer.notices)
+            report.remoteConfig = answer.remoteConfig
             return report
         }
 
-        if let range = policy.forcedRange {
+        if let range = answer.forcedRange {
             let lower = try Self.parse(range.minAppVersion, as: "the forced range's minAppVersion")
             let upper = try Self.parse(range.maxAppVersion, as: "the forced range's maxAppVersion")
             if range.isOpen(at: now), lower <= current, current <= upper {
                 return report(.forced, .forcedRange, .forceUpdate)
             }
         }
-        if let minimum = policy.minimumRequiredVersion {
+        if let minimum = answer.minimumRequiredVersion {
             if try current < Self.parse(minimum, as: "the minimum required version") {
                 return report(.forced, .belowMinimumRequired, .forceUpdate)
             }
@@ -82,8 +82,8 @@ public struct UpdateDecider: Sendable {
     /// The OS gate holds every alert (an update the device cannot install locks the user out);
     /// the release-age gate only the store-version rows, because a forced range or a minimum
     /// version is the team's explicit word, not a guess from the store.
-    private func gate(_ report: DecisionReport, policy: UpdatePolicy, now: Date) -> HoldBack? {
-        guard report.decision != .none, let listing = policy.listing else { return nil }
+    private func gate(_ report: DecisionReport, answer: SourceAnswer, now: Date) -> HoldBack? {
+        guard report.decision != .none, let listing = answer.listing else { return nil }
         if let osVersion, let requiredText = listing.minimumOSVersion, let required = try? Version(requiredText),
            osVersion < required {
             return .osVersion(required: requiredText, device: osVersion.description)

@@ -15,7 +15,7 @@ extension PreflightInput {
               let newestVersion = try? Version(newest.versionString) else {
             return listed.map { (served.listing.version, $0, "") }
         }
-        if let minimum = layer.policy.minimumRequiredVersion.flatMap({ try? Version($0) }), servedVersion < minimum, minimum <= newestVersion {
+        if let minimum = layer.answer.minimumRequiredVersion.flatMap({ try? Version($0) }), servedVersion < minimum, minimum <= newestVersion {
             return (newest.versionString, build, " (its build in App Store Connect; the lookup still serves \(served.listing.version))")
         }
         guard servedVersion == newestVersion else { return listed.map { (served.listing.version, $0, "") } }
@@ -41,7 +41,7 @@ extension PreflightInput {
 
     /// The layer's minimum, when App Store Connect has released no version for it.
     private func unreleased(_ layer: PolicyLayer) -> (layer: PolicyLayer, minimum: Version, text: String, state: String)? {
-        guard let facts = appStoreConnect, let text = layer.policy.minimumRequiredVersion, let minimum = try? Version(text),
+        guard let facts = appStoreConnect, let text = layer.answer.minimumRequiredVersion, let minimum = try? Version(text),
               facts.released(atLeast: minimum) == nil else { return nil }
         let known = facts.versions.first { (try? Version($0.versionString)) == minimum }
         let state = known.map { "App Store Connect holds \($0.versionString) as \($0.stateText)" }

@@ -61,7 +61,7 @@ extension PreflightInput {
         let all = try layers + (template.map { template throws(PreflightError) in
             [try template.layer(storefront: storefront, version: version, group: group)]
         } ?? [])
-        return all.isEmpty ? [PolicyLayer(name: "the store version and the rules", policy: UpdatePolicy())] : all
+        return all.isEmpty ? [PolicyLayer(name: "the store version and the rules", answer: SourceAnswer())] : all
     }
 
     /// The fixed layers and every layer the template could give: what is read before any
@@ -72,9 +72,9 @@ extension PreflightInput {
     /// be read needs fixing first.
     public func checkPolicyVersions() throws(PreflightError) {
         for layer in possibleLayers {
-            let policy = layer.policy
-            let named = [("minimum required version", policy.minimumRequiredVersion), ("latest version", policy.latestVersion),
-                         ("minAppVersion", policy.forcedRange?.minAppVersion), ("maxAppVersion", policy.forcedRange?.maxAppVersion)]
+            let answer = layer.answer
+            let named = [("minimum required version", answer.minimumRequiredVersion), ("latest version", answer.latestVersion),
+                         ("minAppVersion", answer.forcedRange?.minAppVersion), ("maxAppVersion", answer.forcedRange?.maxAppVersion)]
             for case let (field, text?) in named {
                 do { _ = try Version(text) } catch {
                     throw PreflightError(description: "\(layer.name): the \(field): \(error)")
@@ -88,11 +88,11 @@ extension PreflightInput {
         let decider = UpdateDecider(rules: rules, appID: appID ?? view.served?.trackID.map(String.init) ?? "", language: .en)
         var best: (report: DecisionReport, layer: PolicyLayer)?
         for layer in layers {
-            var policy = layer.policy
-            if policy.latestVersion == nil, view.servedVersion != nil { policy.latestVersion = view.served?.listing.version }
-            policy.listing = view.served?.listing
+            var answer = layer.answer
+            if answer.latestVersion == nil, view.servedVersion != nil { answer.latestVersion = view.served?.listing.version }
+            answer.listing = view.served?.listing
             let report: DecisionReport
-            do { report = try decider.decide(current: version, policy: policy, now: now) } catch {
+            do { report = try decider.decide(current: version, answer: answer, now: now) } catch {
                 throw PreflightError(description: "\(layer.name): \(error)")
             }
             if best.map({ Self.rank(report.decision) > Self.rank($0.report.decision) }) ?? true { best = (report, layer) }
@@ -164,7 +164,7 @@ extension PreflightInput {
     }
 
     private func noteMinimumAboveStore(_ layer: PolicyLayer, served: String, storefront: String, row: Int, into findings: inout FindingCollector) {
-        let minimum = layer.policy.minimumRequiredVersion ?? "?"
+        let minimum = layer.answer.minimumRequiredVersion ?? "?"
         findings.add(.minAboveStore, .deadEnd, "\(minimum)|\(served)|\(layer.name)", storefront: storefront, row: row) { places, versions in
             // A template's condition is named first: it is what the team edits.
             layer.template != nil
@@ -257,9 +257,9 @@ extension PreflightInput {
     private func forcesPast(_ version: String?) -> Bool {
         guard let version = version.flatMap({ try? Version($0) }) else { return true }
         return possibleLayers.contains { layer in
-            let policy = layer.policy
-            if let minimum = policy.minimumRequiredVersion.flatMap({ try? Version($0) }), version < minimum { return true }
-            if let upper = policy.forcedRange.flatMap({ try? Version($0.maxAppVersion) }), version <= upper { return true }
+            let answer = layer.answer
+            if let minimum = answer.minimumRequiredVersion.flatMap({ try? Version($0) }), version < minimum { return true }
+            if let upper = answer.forcedRange.flatMap({ try? Version($0.maxAppVersion) }), version <= upper { return true }
             return false
         }
     }
@@ -310,9 +310,9 @@ extension PreflightInput {
         }
         var named: [String] = rows.map(\.version)
         for layer in possibleLayers {
-            let policy = layer.policy
-            named += [policy.minimumRequiredVersion, policy.latestVersion, policy.forcedRange?.minAppVersion,
-                      policy.forcedRange?.maxAppVersion].compactMap { $0 }
+            let answer = layer.answer
+            named += [answer.minimumRequiredVersion, answer.latestVersion, answer.forcedRange?.minAppVersion,
+                      answer.forcedRange?.maxAppVersion].compactMap { $0 }
         }
         named += views.flatMap { $0.answers.compactMap { $0.entry?.listing.version } }
         var spellings: [Version: [String]] = [:], order: [Version] = []
@@ -341,7 +341,7 @@ extension PreflightInput {
 
     private func noteWindows(rows: [InstalledGroup], into findings: inout FindingCollector) {
         for layer in layers {
-            guard let range = layer.policy.forcedRange, let lower = try? Version(range.minAppVersion),
+            guard let range = layer.answer.forcedRange, let lower = try? Version(range.minAppVersion),
                   let upper = try? Version(range.maxAppVersion) else { continue }
             let inside = rows.indices.filter { (try? Version(rows[$0].version)).map { lower <= $0 && $0 <= upper } ?? false }
             let problem: (String, String)?
@@ -369,10 +369,10 @@ extension PreflightInput {
     private func namedVersions(_ views: [StorefrontView]) -> [InstalledGroup] {
         var groups: [InstalledGroup] = []
         for layer in possibleLayers {
-            let policy = layer.policy
-            groups += [policy.forcedRange?.minAppVersion, policy.minimumRequiredVersion].compactMap { $0.flatMap(InstalledGroup.init(justBelow:)) }
-            groups += [policy.forcedRange?.minAppVersion, policy.forcedRange?.maxAppVersion, policy.minimumRequiredVersion,
-                       policy.latestVersion].compactMap { $0 }.map { InstalledGroup(version: $0) }
+            let answer = layer.answer
+            groups += [answer.forcedRange?.minAppVersion, answer.minimumRequiredVersion].compactMap { $0.flatMap(InstalledGroup.init(justBelow:)) }
+            groups += [answer.forcedRange?.minAppVersion, answer.forcedRange?.maxAppVersion, answer.minimumRequiredVersion,
+                       answer.latestVersion].compactMap { $0 }.map { InstalledGroup(version: $0) }
         }
         groups += views.compactMap { $0.servedVersion == nil ? nil : $0.served.map { InstalledGroup(version: $0.listing.version) } }
         var seen: Set<Version> = []

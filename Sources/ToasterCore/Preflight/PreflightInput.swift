@@ -4,14 +4,14 @@ import FoundationEssentials
 /// answer, a CMS object, a toaster-server policy), named as the findings quote it.
 public struct PolicyLayer: Sendable, Equatable {
     public var name: String
-    public var policy: UpdatePolicy
+    public var answer: SourceAnswer
     /// Set when the layer is what a Remote Config template gives one group of devices in one
     /// storefront on one version; `name` then names the condition that gave the minimum.
     public var template: TemplateOrigin?
 
-    public init(name: String, policy: UpdatePolicy, template: TemplateOrigin? = nil) {
+    public init(name: String, answer: SourceAnswer, template: TemplateOrigin? = nil) {
         self.name = name
-        self.policy = policy
+        self.answer = answer
         self.template = template
     }
 }

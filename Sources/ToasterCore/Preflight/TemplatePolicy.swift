@@ -41,8 +41,8 @@ public struct TemplatePolicy: Sendable, Equatable {
         }
         func choice(_ key: String) -> RemoteConfigChoice? { choices.first { $0.key == key } }
         let minimum = choice(keys.minimumRequired), latest = choice(keys.latest), url = choice(keys.storeURL)
-        let policy = UpdatePolicy(latestVersion: latest?.value, minimumRequiredVersion: minimum?.value, updateURL: url?.value)
-        return PolicyLayer(name: Self.origin(minimum?.value != nil ? minimum : latest), policy: policy,
+        let answer = SourceAnswer(latestVersion: latest?.value, minimumRequiredVersion: minimum?.value, updateURL: url?.value)
+        return PolicyLayer(name: Self.origin(minimum?.value != nil ? minimum : latest), answer: answer,
                            template: TemplateOrigin(storeURL: Self.origin(url)))
     }
 
@@ -57,9 +57,9 @@ public struct TemplatePolicy: Sendable, Equatable {
                 parameter.conditionalValues[condition.name].map { (condition.name as String?, $0 as RemoteConfigTemplate.Value?) }
             }
             for case let (condition, .value(text)?) in given {
-                let policy = isMinimum ? UpdatePolicy(minimumRequiredVersion: text) : UpdatePolicy(latestVersion: text)
+                let answer = isMinimum ? SourceAnswer(minimumRequiredVersion: text) : SourceAnswer(latestVersion: text)
                 let origin = condition.map { "condition \($0)" } ?? "the template's default"
-                layers.append(PolicyLayer(name: "\(origin) (\(key))", policy: policy, template: TemplateOrigin(storeURL: origin)))
+                layers.append(PolicyLayer(name: "\(origin) (\(key))", answer: answer, template: TemplateOrigin(storeURL: origin)))
             }
         }
         return layers

@@ -41,7 +41,7 @@ extension UIStrings {
         shownRecently: { "last shown \($0), not again before \($1)" },
         versionSkipped: { "version \($0) was skipped" },
         stateFileUnusable: "The remembered answers cannot be read",
-        answersNotRemembered: "Answers are not remembered (no --state-dir, XDG_STATE_HOME or HOME)",
+        choicesNotRemembered: "Answers are not remembered (no --state-dir, XDG_STATE_HOME or HOME)",
 
         whatsNew: "What's New",
         releaseNotes: "• Edit a link's title in place\n• Choose when reminders arrive\n• Small bug fixes",

@@ -41,7 +41,7 @@ extension UIStrings {
         shownRecently: { "\($0) に表示済み、\($1) までは表示しません" },
         versionSkipped: { "バージョン \($0) はスキップされました" },
         stateFileUnusable: "記憶した回答を読み込めません",
-        answersNotRemembered: "回答を記憶する場所がありません（--state-dir、XDG_STATE_HOME、HOME なし）",
+        choicesNotRemembered: "回答を記憶する場所がありません（--state-dir、XDG_STATE_HOME、HOME なし）",
 
         whatsNew: "新機能",
         releaseNotes: "• リンクのタイトルをその場で編集できます\n• リマインド通知の時刻を選べます\n• 小さなバグを修正しました",

@@ -41,7 +41,7 @@ extension UIStrings {
         shownRecently: { "\($0)에 보였어요 · 다음은 \($1) 이후" },
         versionSkipped: { "\($0) 버전은 건너뛰기로 했어요" },
         stateFileUnusable: "기억한 답을 읽을 수 없어요",
-        answersNotRemembered: "답을 기억할 곳이 없어요 (--state-dir, XDG_STATE_HOME, HOME 없음)",
+        choicesNotRemembered: "답을 기억할 곳이 없어요 (--state-dir, XDG_STATE_HOME, HOME 없음)",
 
         whatsNew: "새로운 기능",
         releaseNotes: "• 링크 제목을 바로 고칠 수 있어요\n• 리마인드 알림 시간을 정할 수 있어요\n• 작은 버그를 고쳤어요",

@@ -49,7 +49,7 @@ public struct UIStrings: Sendable {
     let versionSkipped: @Sendable (_ version: String) -> String
     /// Problems found before launch.
     let stateFileUnusable: String
-    let answersNotRemembered: String
+    let choicesNotRemembered: String
 
     // The simulated App Store and browser.
     let whatsNew: String
@@ -122,7 +122,7 @@ public struct UIStrings: Sendable {
     func notice(_ notice: StartupNotice) -> String {
         switch notice {
         case .stateFileUnusable(let problem): "\(stateFileUnusable) · \(problem)"
-        case .answersNotRemembered: answersNotRemembered
+        case .choicesNotRemembered: choicesNotRemembered
         }
     }
 }

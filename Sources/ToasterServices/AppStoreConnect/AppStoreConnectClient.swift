@@ -16,20 +16,20 @@ public struct AppStoreConnectClient: Sendable {
     public let baseURL: String
     let token: AppStoreConnectToken
     let timeout: Duration
-    let retry: RetryPolicy
+    let retry: RetryStrategy
     let pace: any Pace
     /// Fetches one URL with headers; the HTTP client unless a test injects another.
     let fetch: @Sendable (_ url: String, _ headers: [(String, String)], _ timeout: Duration) throws(SourceError) -> Data
 
     public init(baseURL: String, token: AppStoreConnectToken, timeout: Duration, trust: CertificateTrust = .system,
-                retry: RetryPolicy = RetryPolicy(), pace: any Pace = MonotonicPace()) throws(SourceError) {
+                retry: RetryStrategy = RetryStrategy(), pace: any Pace = MonotonicPace()) throws(SourceError) {
         try self.init(baseURL: baseURL, token: token, timeout: timeout, retry: retry, pace: pace) {
             (url: String, headers: [(String, String)], timeout: Duration) throws(SourceError) -> Data in
             try HTTPFetcher(timeout: timeout, trust: trust).fetch(url, headers: headers)
         }
     }
 
-    init(baseURL: String, token: AppStoreConnectToken, timeout: Duration, retry: RetryPolicy, pace: any Pace,
+    init(baseURL: String, token: AppStoreConnectToken, timeout: Duration, retry: RetryStrategy, pace: any Pace,
          fetch: @escaping @Sendable (_ url: String, _ headers: [(String, String)], _ timeout: Duration) throws(SourceError) -> Data)
         throws(SourceError) {
         guard case .web = try? SourceLocation(parsing: baseURL), let components = URLComponents(string: baseURL),

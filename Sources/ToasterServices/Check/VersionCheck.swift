@@ -2,23 +2,23 @@ import ToasterCore
 import ToasterFiles
 
 /// One version check end to end, as the app runs it at launch and on every return to the
-/// foreground: ask the source, decide, let the remembered answers hold an optional alert back,
+/// foreground: ask the source, decide, let the remembered choices hold an optional alert back,
 /// keep the last forced decision standing when the source fails (no bypass by going offline),
 /// and remember what the check found.
 ///
-/// It holds no state of its own (the answers live in the `AnswerBook`, behind its lock), so
+/// It holds no state of its own (the choices live in the `ChoiceBook`, behind its lock), so
 /// one value, or many with different sources, can run checks from any thread at once.
 public struct VersionCheck: Sendable {
     public let source: any VersionSource
     public let decider: UpdateDecider
-    /// The remembered answers; nil for a check that neither reads nor records any.
-    public let answers: AnswerBook?
-    public let clock: any Clock
+    /// The remembered choices; nil for a check that neither reads nor records any.
+    public let choices: ChoiceBook?
+    public let clock: any WallClock
 
-    public init(source: any VersionSource, decider: UpdateDecider, answers: AnswerBook?, clock: any Clock) {
+    public init(source: any VersionSource, decider: UpdateDecider, choices: ChoiceBook?, clock: any WallClock) {
         self.source = source
         self.decider = decider
-        self.answers = answers
+        self.choices = choices
         self.clock = clock
     }
 
@@ -27,15 +27,15 @@ public struct VersionCheck: Sendable {
         let now = clock.now
         let failure: CheckFailure
         do {
-            let policy = try source.fetchPolicy()
-            let report = try decider.decide(current: appVersion, policy: policy, now: now)
-            guard let answers else { return CheckResult(.decided(report)) }
-            let held = answers.applying(to: report, now: now)
+            let answer = try source.fetchAnswer()
+            let report = try decider.decide(current: appVersion, answer: answer, now: now)
+            guard let choices else { return CheckResult(.decided(report)) }
+            let held = choices.applying(to: report, now: now)
             return CheckResult(.decided(held), recordingProblem: remember(.checked(held)))
         } catch let error as SourceError {
             // "Keep what you have" stands for the last forced decision; with none remembered
             // there is nothing to keep, and the check is read as failed (fail open).
-            if error.kind == .unchanged, let forced = answers?.recoveredDecision(appVersion: appVersion) {
+            if error.kind == .unchanged, let forced = choices?.recoveredDecision(appVersion: appVersion) {
                 return CheckResult(.unchanged(forced))
             }
             failure = error.failure
@@ -43,15 +43,15 @@ public struct VersionCheck: Sendable {
             // The decider's only failure: a version in the answer that is not one.
             failure = CheckFailure(.unusableAnswer, "\(error)")
         }
-        guard let forced = answers?.recoveredDecision(appVersion: appVersion) else { return CheckResult(.failed(failure)) }
+        guard let forced = choices?.recoveredDecision(appVersion: appVersion) else { return CheckResult(.failed(failure)) }
         return CheckResult(.failedButForced(failure, forced))
     }
 
     /// Keeps a note across launches (the check's own result, an optional alert that went on
     /// screen, a skipped version); returns why it could not, if it could not.
-    public func remember(_ note: AnswerNote) -> String? {
+    public func remember(_ note: ChoiceNote) -> String? {
         do throws(FileError) {
-            try answers?.record(note, now: clock.now)
+            try choices?.record(note, now: clock.now)
             return nil
         } catch {
             return "cannot remember the answer: \(error)"

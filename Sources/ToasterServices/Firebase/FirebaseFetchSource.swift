@@ -55,7 +55,7 @@ public struct FirebaseFetchSource: VersionSource {
         SourceLocation.web(url: endpoint.fetchURL, trust: endpoint.trust).prepare()
     }
 
-    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+    public func fetchAnswer() throws(SourceError) -> SourceAnswer {
         let (installation, registered) = try installations.current()
         let data: Data
         do {
@@ -66,7 +66,7 @@ public struct FirebaseFetchSource: VersionSource {
             installations.forget()
             data = try fetch(with: try installations.current().installation)
         }
-        return try RemoteConfigSource.policy(from: data, keys: keys,
+        return try RemoteConfigSource.answer(from: data, keys: keys,
                                              what: "Remote Config answer from \(HTTPFetcher.host(endpoint.fetchURL)) (project \(endpoint.project))")
     }
 

@@ -11,9 +11,9 @@ public struct PreflightLines: Sendable {
     public let choice: StorefrontChoice
     /// Seconds between the rounds of `--watch`; nil for one round.
     public let interval: Double?
-    public let clock: any Clock
+    public let clock: any WallClock
 
-    public init(round: PreflightRound, choice: StorefrontChoice, interval: Double?, clock: any Clock) {
+    public init(round: PreflightRound, choice: StorefrontChoice, interval: Double?, clock: any WallClock) {
         self.round = round
         self.choice = choice
         self.interval = interval

@@ -13,12 +13,12 @@ public enum PublishedPolicy {
 
     public static func remoteConfig(_ text: String, appID: String, timeout: Duration, trust: CertificateTrust) throws(SourceError) -> PolicyLayer {
         let source = RemoteConfigSource(location: try location(text, trust: trust), keys: .default, appID: appID, timeout: timeout)
-        return PolicyLayer(name: "Remote Config \(text)", policy: try source.fetchPolicy())
+        return PolicyLayer(name: "Remote Config \(text)", answer: try source.fetchAnswer())
     }
 
     public static func cms(_ text: String, apiKey: String?, timeout: Duration, trust: CertificateTrust) throws(SourceError) -> PolicyLayer {
         let source = CMSSource(location: try location(text, trust: trust), apiKey: apiKey, timeout: timeout)
-        return PolicyLayer(name: "CMS \(text)", policy: try source.fetchPolicy())
+        return PolicyLayer(name: "CMS \(text)", answer: try source.fetchAnswer())
     }
 
     /// The app's entries in a toaster-server policy file, validated as the server validates it:
@@ -38,10 +38,10 @@ public enum PublishedPolicy {
         var layers: [PolicyLayer] = []
         if let minimum = app.minRequiredVersion {
             layers.append(PolicyLayer(name: "policy \(path) minRequiredVersion",
-                                      policy: UpdatePolicy(minimumRequiredVersion: minimum)))
+                                      answer: SourceAnswer(minimumRequiredVersion: minimum)))
         }
         if let forced = app.forced {
-            layers.append(PolicyLayer(name: "policy \(path) forced", policy: forced.updatePolicy))
+            layers.append(PolicyLayer(name: "policy \(path) forced", answer: forced.sourceAnswer))
         }
         return layers
     }

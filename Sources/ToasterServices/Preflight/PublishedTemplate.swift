@@ -43,7 +43,7 @@ public struct PublishedTemplate: Sendable {
                 throw SourceError(.misconfigured, "--remote-config-template: \(error.description)")
             }
         case let .live(project, account, base):
-            data = try RetryPolicy().run(pace: MonotonicPace()) { () throws(SourceError) in try fetch(project: project, account: account, base: FirebaseEndpoint.base(base)) }
+            data = try RetryStrategy().run(pace: MonotonicPace()) { () throws(SourceError) in try fetch(project: project, account: account, base: FirebaseEndpoint.base(base)) }
         }
         var device = self.device
         device.now = now

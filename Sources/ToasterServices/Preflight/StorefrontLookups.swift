@@ -12,14 +12,14 @@ public final class StorefrontLookups: Sendable {
     public let timeout: Duration
     public let concurrency: Int
     public let limiter: RateLimiter
-    public let retry: RetryPolicy
+    public let retry: RetryStrategy
     public let pace: any Pace
     /// Fetches one URL; the HTTP client unless a test injects another.
     let fetch: @Sendable (_ url: String, _ timeout: Duration) throws(SourceError) -> Data
     private let cacheBusts = Atomic<Int>(0)
 
     public convenience init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int, burst: Int? = nil,
-                            retry: RetryPolicy = RetryPolicy(), pace: any Pace = MonotonicPace(), trust: CertificateTrust = .system) throws(SourceError) {
+                            retry: RetryStrategy = RetryStrategy(), pace: any Pace = MonotonicPace(), trust: CertificateTrust = .system) throws(SourceError) {
         try self.init(lookupURL: lookupURL, timeout: timeout, concurrency: concurrency, ratePerMinute: ratePerMinute, burst: burst, retry: retry,
                       pace: pace) {
             (url: String, timeout: Duration) throws(SourceError) -> Data in try HTTPFetcher(timeout: timeout, trust: trust).fetch(url)
@@ -27,7 +27,7 @@ public final class StorefrontLookups: Sendable {
     }
 
     /// `burst`: how many requests may start at once; nil, the per-minute rate.
-    init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int, burst: Int? = nil, retry: RetryPolicy, pace: any Pace,
+    init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int, burst: Int? = nil, retry: RetryStrategy, pace: any Pace,
          fetch: @escaping @Sendable (_ url: String, _ timeout: Duration) throws(SourceError) -> Data) throws(SourceError) {
         if let problem = Self.problem(lookupURL: lookupURL) { throw SourceError(.misconfigured, "--lookup-url \"\(lookupURL)\" \(problem)") }
         self.lookupURL = lookupURL

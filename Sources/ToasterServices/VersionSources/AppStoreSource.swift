@@ -28,7 +28,7 @@ public struct AppStoreSource: ServiceSource {
 
     public var name: String { "appstore" }
 
-    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+    public func fetchAnswer() throws(SourceError) -> SourceAnswer {
         let key: (String, String) = switch app {
         case .id(let id): ("id", id)
         case .bundleID(let bundleID): ("bundleId", bundleID)
@@ -39,11 +39,11 @@ public struct AppStoreSource: ServiceSource {
             throw SourceError(.notListed, "app not found in store \(country)")
         }
         try JSONPayload.checkVersion(entry.version, at: JSONPlace.root.key("results").index(0).key("version"), what: what)
-        return Self.policy(from: entry)
+        return Self.answer(from: entry)
     }
 
-    static func policy(from entry: AppStoreLookup.Entry) -> UpdatePolicy {
-        UpdatePolicy(
+    static func answer(from entry: AppStoreLookup.Entry) -> SourceAnswer {
+        SourceAnswer(
             latestVersion: entry.version,
             // The reference app opens the store app directly rather than the web page in trackViewUrl.
             updateURL: entry.trackId.map { AppStoreURL.forApp(id: String($0)) },

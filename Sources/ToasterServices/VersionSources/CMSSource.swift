@@ -16,11 +16,11 @@ public struct CMSSource: ServiceSource {
 
     public var name: String { "cms" }
 
-    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+    public func fetchAnswer() throws(SourceError) -> SourceAnswer {
         let data = try location.read(timeout: timeout, headers: apiKey.map { [("X-MICROCMS-API-KEY", $0)] } ?? [])
         let what = "CMS answer from \(location)"
         let (object, tree) = try JSONPayload.decode(CMSForceUpdate.self, from: data, what: what)
-        return try object.policy(absence: JSONPayload.absence(of: CMSForceUpdate.expectedKeys, in: tree, what: "CMS object"), what: what)
+        return try object.answer(absence: JSONPayload.absence(of: CMSForceUpdate.expectedKeys, in: tree, what: "CMS object"), what: what)
     }
 }
 
@@ -43,14 +43,14 @@ struct CMSForceUpdate: Decodable, Sendable {
 
     /// The policy the object states; `absence` names a key the answer lacks, as a notice;
     /// `what` is the answer and its origin, as its problems begin.
-    func policy(absence: String?, what: String) throws(SourceError) -> UpdatePolicy {
+    func answer(absence: String?, what: String) throws(SourceError) -> SourceAnswer {
         guard let minAppVersion, let maxAppVersion else {
             throw JSONPayload.unusable(what, at: JSONPlace.root.key(minAppVersion == nil ? "minAppVersion" : "maxAppVersion"),
                                        "absent or null, where the forced range needs a version" + (absence.map { " (\($0))" } ?? ""))
         }
         try JSONPayload.checkVersion(minAppVersion, at: JSONPlace.root.key("minAppVersion"), what: what)
         try JSONPayload.checkVersion(maxAppVersion, at: JSONPlace.root.key("maxAppVersion"), what: what)
-        return UpdatePolicy(
+        return SourceAnswer(
             forcedRange: ForcedRange(minAppVersion: minAppVersion, maxAppVersion: maxAppVersion,
                                      start: try date(startDate, "startDate", what: what), end: try date(endDate, "endDate", what: what)),
             texts: AlertTextOverride(title: title, message: message, buttonTitle: buttonTitle),

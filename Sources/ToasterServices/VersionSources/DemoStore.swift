@@ -23,10 +23,10 @@ public struct DemoStore: VersionSource {
 
     public var name: String { "demo" }
 
-    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+    public func fetchAnswer() throws(SourceError) -> SourceAnswer {
         if latencyMilliseconds > 0 { MonotonicPace().sleep(for: .milliseconds(latencyMilliseconds)) }
         let strings = UIStrings.of(language)
-        return UpdatePolicy(
+        return SourceAnswer(
             latestVersion: storeVersion,
             minimumRequiredVersion: minimumRequiredVersion,
             listing: StoreListing(appName: strings.appName, version: storeVersion, releaseNotes: strings.releaseNotes,

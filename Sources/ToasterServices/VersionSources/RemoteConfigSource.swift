@@ -21,15 +21,15 @@ public struct RemoteConfigSource: ServiceSource {
     /// those absent; `NO_TEMPLATE` and `EMPTY_CONFIG` hold nothing to compare; `NO_CHANGE` is
     /// thrown as `.unchanged`; `INSTANCE_STATE_UNSPECIFIED`, an unknown state, a template
     /// file and an answer with neither state nor entries are unusable.
-    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+    public func fetchAnswer() throws(SourceError) -> SourceAnswer {
         let request = Data(#"{"appId":"\#(appID)","appInstanceId":"toastercli","sdkVersion":"toastercli"}"#.utf8)
         let data = try location.read(timeout: timeout, post: request)
-        return try Self.policy(from: data, keys: keys, what: "Remote Config answer from \(location)")
+        return try Self.answer(from: data, keys: keys, what: "Remote Config answer from \(location)")
     }
 
     /// A fetch answer read for `keys`, whoever asked for it; `what` names the answer and its
     /// origin, as its problems begin.
-    static func policy(from data: Data, keys: RemoteConfigKeys, what: String) throws(SourceError) -> UpdatePolicy {
+    static func answer(from data: Data, keys: RemoteConfigKeys, what: String) throws(SourceError) -> SourceAnswer {
         let (fetch, tree) = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: what)
         let state = JSONPlace.root.key("state")
         switch fetch.state ?? (fetch.entries == nil ? nil : "UPDATE") {
@@ -40,7 +40,7 @@ public struct RemoteConfigSource: ServiceSource {
                 try JSONPayload.checkVersion(entries[key], at: JSONPlace.root.key("entries").key(key), what: what)
             }
             let latest = entries[keys.latest]
-            return UpdatePolicy(
+            return SourceAnswer(
                 latestVersion: latest,
                 minimumRequiredVersion: entries[keys.minimumRequired],
                 updateURL: entries[keys.storeURL],
@@ -49,7 +49,7 @@ public struct RemoteConfigSource: ServiceSource {
                     .map { [$0] } ?? []
             )
         case "NO_TEMPLATE", "EMPTY_CONFIG":
-            return UpdatePolicy(notices: ["Remote Config has no parameters for this app (\(fetch.state ?? "")): nothing to compare"])
+            return SourceAnswer(notices: ["Remote Config has no parameters for this app (\(fetch.state ?? "")): nothing to compare"])
         case "NO_CHANGE":
             throw SourceError(.unchanged, "Remote Config answered NO_CHANGE: the last answer stands")
         case "INSTANCE_STATE_UNSPECIFIED":

@@ -10,15 +10,15 @@ public struct RemoteConfigTemplateSource: VersionSource {
     public let keys: RemoteConfigKeys
     /// The device without its clock: `now` comes from `clock` at every check.
     public let device: RemoteConfigDevice
-    public let clock: any ToasterCore.Clock
+    public let clock: any WallClock
 
-    public init(path: String, keys: RemoteConfigKeys, device: RemoteConfigDevice, clock: any ToasterCore.Clock) {
+    public init(path: String, keys: RemoteConfigKeys, device: RemoteConfigDevice, clock: any WallClock) {
         (self.path, self.keys, self.device, self.clock) = (path, keys, device, clock)
     }
 
     public var name: String { "remote-config" }
 
-    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
+    public func fetchAnswer() throws(SourceError) -> SourceAnswer {
         let data: Data
         do { data = try BoundedFile.read(path, limit: SourceLocation.maximumBytes) } catch {
             throw SourceError(.misconfigured, "--template: \(error)")
@@ -42,11 +42,11 @@ public struct RemoteConfigTemplateSource: VersionSource {
         }
         let chosen = report.chosen
         let latest = chosen.value(of: keys.latest)
-        var policy = UpdatePolicy(latestVersion: latest, minimumRequiredVersion: chosen.value(of: keys.minimumRequired),
+        var answer = SourceAnswer(latestVersion: latest, minimumRequiredVersion: chosen.value(of: keys.minimumRequired),
                                   updateURL: chosen.value(of: keys.storeURL), listing: latest.map { StoreListing(appName: nil, version: $0) },
                                   notices: Self.notices(report))
-        policy.remoteConfig = report
-        return policy
+        answer.remoteConfig = report
+        return answer
     }
 
     /// Keys the template lacks or leaves to the app, rules that read what was not given, and a

@@ -18,14 +18,14 @@ public struct SourceWithStore: VersionSource {
     /// The service's answer with the store's listing. A store that cannot answer leaves the
     /// service's own (Remote Config's latest version, if any) and says so in a notice: the
     /// service's decision stands without it.
-    public func fetchPolicy() throws(SourceError) -> UpdatePolicy {
-        var policy = try service.fetchPolicy()
+    public func fetchAnswer() throws(SourceError) -> SourceAnswer {
+        var answer = try service.fetchAnswer()
         do {
-            policy.listing = try store.fetchPolicy().listing
+            answer.listing = try store.fetchAnswer().listing
         } catch {
-            policy.notices.append("the App Store page has no listing: \(error.message)")
+            answer.notices.append("the App Store page has no listing: \(error.message)")
         }
-        return policy
+        return answer
     }
 
     public func prepare() {

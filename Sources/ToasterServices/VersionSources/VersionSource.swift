@@ -5,7 +5,7 @@ public protocol VersionSource: Sendable {
     /// The name the trace and `check` report (`demo`, `appstore`, …).
     var name: String { get }
     /// Blocks the calling thread until the answer, a failure or the source's deadline.
-    func fetchPolicy() throws(SourceError) -> UpdatePolicy
+    func fetchAnswer() throws(SourceError) -> SourceAnswer
     /// Starts, in the background, whatever the first fetch would otherwise wait for.
     func prepare()
 }

@@ -31,9 +31,9 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let answers = stateDir.map { AnswerBook(directory: $0, appKey: options.appKey) }
-        if let problem = answers?.loadProblem { Output.warning(problem) }
-        let check = try options.makeCheck(answers: answers)
+        let choices = stateDir.map { ChoiceBook(directory: $0, appKey: options.appKey) }
+        if let problem = choices?.loadProblem { Output.warning(problem) }
+        let check = try options.makeCheck(choices: choices)
         let result = check.run(appVersion: options.appVersion)
         if let problem = result.recordingProblem { Output.warning(problem) }
         let report: DecisionReport

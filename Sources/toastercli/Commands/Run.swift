@@ -59,14 +59,14 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let theme = try ThemeChoice.resolve(theme)
-        let answers = stateOptions.answerBook(appKey: options.appKey)
-        let check = try options.makeCheck(answers: answers.book)
+        let choices = stateOptions.choiceBook(appKey: options.appKey)
+        let check = try options.makeCheck(choices: choices.book)
         check.source.prepare()
         let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: check.clock) }
         var configuration = LaunchConfiguration(appVersion: options.appVersion, sourceName: check.source.name,
                                                 language: try options.language(), launchScreenMilliseconds: launchScreenMs)
         configuration.launchLink = try launchLink()
-        configuration.notices += answers.notice.map { [$0] } ?? []
+        configuration.notices += choices.notice.map { [$0] } ?? []
         let program = LaunchProgram(configuration: configuration, trace: traceFile, recorder: check.remember, checker: check.run)
         let status = try TerminalRunner(program: program, theme: theme).run()
         if let failure = traceFile?.failure { throw CLIError(failure) }

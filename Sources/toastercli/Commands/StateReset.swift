@@ -2,7 +2,7 @@ import ArgumentParser
 import ToasterCommandLine
 import ToasterServices
 
-/// `toastercli state reset`: forget the remembered answers, as deleting and reinstalling would.
+/// `toastercli state reset`: forget the remembered choices, as deleting and reinstalling would.
 struct StateReset: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset", abstract: "Forget the remembered answers of one app (--app-id, --bundle-id) or of all.")
@@ -18,7 +18,7 @@ struct StateReset: ParsableCommand {
     func run() throws {
         let directory = try stateOptions.requiredDirectory()
         let only = bundleId ?? appId.map { "id\($0)" }
-        let removed = try AnswerFolder(directory: directory).reset(appKey: only)
+        let removed = try ChoiceFolder(directory: directory).reset(appKey: only)
         Output.line(removed.isEmpty ? "nothing to forget in \(directory)" : removed.map { "forgot \($0)" }.joined(separator: "\n"))
     }
 }

@@ -4,7 +4,7 @@ import FoundationEssentials
 import ToasterCore
 import ToasterServices
 
-/// `toastercli state show`: every app's remembered answers in the state folder.
+/// `toastercli state show`: every app's remembered choices in the state folder.
 struct StateShow: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "show", abstract: "Print the remembered answers of every app.")
 
@@ -15,7 +15,7 @@ struct StateShow: ParsableCommand {
 
     func run() throws {
         let directory = try stateOptions.requiredDirectory()
-        let entries = AnswerFolder(directory: directory).entries()
+        let entries = ChoiceFolder(directory: directory).entries()
         switch format {
         case .json:
             Output.line(JSONValue.object([

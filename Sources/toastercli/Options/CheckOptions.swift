@@ -152,7 +152,7 @@ struct CheckOptions: ParsableArguments {
         do { return try Version(text) } catch { throw ValidationError("\(flag): \(error)") }
     }
 
-    /// Which app the remembered answers belong to.
+    /// Which app the remembered choices belong to.
     var appKey: String { bundleId ?? "id\(appId)" }
 
     func language() throws -> Language {
@@ -176,14 +176,14 @@ struct CheckOptions: ParsableArguments {
                              osVersion: try osVersion.map { try parsedVersion($0, "--os-version") })
     }
 
-    /// The check `run` and `check` run, with the remembered answers the command chose.
-    func makeCheck(answers: AnswerBook?) throws -> VersionCheck {
+    /// The check `run` and `check` run, with the remembered choices the command chose.
+    func makeCheck(choices: ChoiceBook?) throws -> VersionCheck {
         // The state folder also keeps a real fetch's Firebase installation, as the SDK keeps it.
-        let folder = answers.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) }
-        return VersionCheck(source: try makeSource(stateFolder: folder), decider: try makeDecider(), answers: answers, clock: try makeClock())
+        let folder = choices.map { String($0.path[..<($0.path.lastIndex(of: "/") ?? $0.path.startIndex)]) }
+        return VersionCheck(source: try makeSource(stateFolder: folder), decider: try makeDecider(), choices: choices, clock: try makeClock())
     }
 
-    func makeClock() throws -> any Clock {
+    func makeClock() throws -> any WallClock {
         guard let now else { return SystemClock() }
         if let date = ISO8601.parse(now) { return FixedClock(now: date) }
         throw ValidationError("--now \"\(now)\" is not an ISO 8601 instant such as 2026-11-22T09:00:00Z")

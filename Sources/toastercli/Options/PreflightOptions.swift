@@ -86,10 +86,10 @@ struct PreflightOptions: ParsableArguments {
     func policyLayers(timeout: Duration, trust: CertificateTrust) throws -> [PolicyLayer] {
         var layers: [PolicyLayer] = []
         if let minRequiredVersion {
-            layers.append(PolicyLayer(name: "--min-required-version", policy: UpdatePolicy(minimumRequiredVersion: minRequiredVersion)))
+            layers.append(PolicyLayer(name: "--min-required-version", answer: SourceAnswer(minimumRequiredVersion: minRequiredVersion)))
         }
         // A service that is briefly down is asked again, as the storefronts are.
-        let retry = RetryPolicy(), pace = MonotonicPace()
+        let retry = RetryStrategy(), pace = MonotonicPace()
         do {
             if let remoteConfig {
                 layers.append(try retry.run(pace: pace) { () throws(SourceError) in
@@ -142,7 +142,7 @@ struct PreflightOptions: ParsableArguments {
     }
 
     /// `--now`, else the real clock.
-    var clock: any Clock { now.flatMap(ISO8601.parse).map { FixedClock(now: $0) } ?? SystemClock() }
+    var clock: any WallClock { now.flatMap(ISO8601.parse).map { FixedClock(now: $0) } ?? SystemClock() }
 
     func input(answers: [LookupAnswer], layers: [PolicyLayer], installed: [InstalledGroup]?) throws -> PreflightInput {
         PreflightInput(storefronts: try storefronts(), answers: answers, layers: layers, installed: installed, rules: try parsedRules(),

@@ -2,7 +2,7 @@ import ArgumentParser
 import ToasterCore
 import ToasterServices
 
-/// Where the app's remembered answers live: `--state-dir`, else `$XDG_STATE_HOME/toastercli`,
+/// Where the app's remembered choices live: `--state-dir`, else `$XDG_STATE_HOME/toastercli`,
 /// else `~/.local/state/toastercli` (the XDG base directory rules).
 struct StateOptions: ParsableArguments {
     @Option(help: "The folder of remembered answers (default: $XDG_STATE_HOME/toastercli or ~/.local/state/toastercli).")
@@ -16,11 +16,11 @@ struct StateOptions: ParsableArguments {
         return Environment.value("HOME").map { "\($0)/.local/state/toastercli" }
     }
 
-    /// `run`'s remembered answers for one app, in the folder the flag or the environment
+    /// `run`'s remembered choices for one app, in the folder the flag or the environment
     /// names, and what the user should be told about them (nil when all is well).
-    func answerBook(appKey: String) -> (book: AnswerBook?, notice: StartupNotice?) {
-        guard let directory else { return (nil, .answersNotRemembered) }
-        let book = AnswerBook(directory: directory, appKey: appKey)
+    func choiceBook(appKey: String) -> (book: ChoiceBook?, notice: StartupNotice?) {
+        guard let directory else { return (nil, .choicesNotRemembered) }
+        let book = ChoiceBook(directory: directory, appKey: appKey)
         return (book, book.loadProblem.map(StartupNotice.stateFileUnusable))
     }
 

@@ -7,7 +7,7 @@ private struct Driver {
     var state: AppState
     var traces: [TraceEvent] = []
     var lastEffects: [AppEffect] = []
-    var notes: [AnswerNote] = []
+    var notes: [ChoiceNote] = []
 
     init(appVersion: String = "1.0.0") {
         state = AppState(configuration: LaunchConfiguration(appVersion: appVersion, sourceName: "demo"))
@@ -29,8 +29,8 @@ private struct Driver {
     }
 
     mutating func answerCheck(latest: String, appVersion: String? = nil, rules: UpdateRules = .seed) {
-        let policy = UpdatePolicy(latestVersion: latest, listing: StoreListing(appName: "토스터", version: latest))
-        let report = try! UpdateDecider(rules: rules, appID: "1").decide(current: appVersion ?? state.appVersion, policy: policy,
+        let answer = SourceAnswer(latestVersion: latest, listing: StoreListing(appName: "토스터", version: latest))
+        let report = try! UpdateDecider(rules: rules, appID: "1").decide(current: appVersion ?? state.appVersion, answer: answer,
                                                            now: Date(timeIntervalSince1970: 0))
         send(.checkCompleted(.decided(report)))
     }
@@ -369,7 +369,7 @@ private struct StoreNotOpen: Error {
         var driver = Driver(appVersion: "1.9.0")
         driver.launch()
         let gate = HoldBack.skippedVersion("1.10.0")
-        let report = try UpdateDecider(appID: "1").decide(current: "1.9.0", policy: UpdatePolicy(latestVersion: "1.10.0"),
+        let report = try UpdateDecider(appID: "1").decide(current: "1.9.0", answer: SourceAnswer(latestVersion: "1.10.0"),
                                                           now: Date(timeIntervalSince1970: 0)).held(by: gate)
         driver.send(.checkCompleted(.decided(report)))
         #expect(driver.state.alert == nil)
@@ -382,8 +382,8 @@ private struct StoreNotOpen: Error {
     @Test func aFailedCheckWithARememberedForceStillForces() throws {
         var driver = Driver()
         driver.launch()
-        var memory = AnswerMemory()
-        memory.note(checked: try UpdateDecider(appID: "1").decide(current: "1.0.0", policy: UpdatePolicy(latestVersion: "2.0.0"),
+        var memory = ChoiceMemory()
+        memory.note(checked: try UpdateDecider(appID: "1").decide(current: "1.0.0", answer: SourceAnswer(latestVersion: "2.0.0"),
                                                                   now: Date(timeIntervalSince1970: 0)), now: Date(timeIntervalSince1970: 0))
         let recovered = try #require(memory.recoveredDecision(appVersion: try Version("1.0.0")))
         let refused = CheckFailure(.unreachable, "connection refused (127.0.0.1:9)")

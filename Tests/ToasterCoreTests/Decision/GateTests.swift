@@ -7,10 +7,10 @@ import Testing
 
     private func decide(_ current: String, latest: String = "2.0.0", minimum: String? = nil, released: String = "2026-11-22T08:00:00Z",
                         minimumOS: String = "17.0", days: Int = 0, os: String? = nil) throws -> DecisionReport {
-        let policy = UpdatePolicy(latestVersion: latest, minimumRequiredVersion: minimum,
+        let answer = SourceAnswer(latestVersion: latest, minimumRequiredVersion: minimum,
                                   listing: StoreListing(appName: "토스터", version: latest, releaseDate: released, minimumOSVersion: minimumOS))
         return try UpdateDecider(appID: "1", releasedForDays: days, osVersion: os.map { try Version($0) })
-            .decide(current: current, policy: policy, now: now)
+            .decide(current: current, answer: answer, now: now)
     }
 
     @Test func noGateByDefaultLikeTheSeeds() throws {
@@ -38,8 +38,8 @@ import Testing
             #expect(held.heldBack == .releaseDateUnknown(days: 1))
             #expect(held.text.contains("held back: optional alert held by releaseAge (no release date to count 1 day from)"))
         }
-        let noListing = UpdatePolicy(latestVersion: "1.10.0", listing: StoreListing(appName: "Toaster", version: "1.10.0"))
-        #expect(try UpdateDecider(appID: "1", releasedForDays: 2).decide(current: "1.9.0", policy: noListing, now: now).heldBack
+        let noListing = SourceAnswer(latestVersion: "1.10.0", listing: StoreListing(appName: "Toaster", version: "1.10.0"))
+        #expect(try UpdateDecider(appID: "1", releasedForDays: 2).decide(current: "1.9.0", answer: noListing, now: now).heldBack
                 == .releaseDateUnknown(days: 2))
         #expect(try decide("1.9.0", latest: "1.10.0", released: "").decision == .optional, "no gate asked for, none applied")
     }

@@ -6,8 +6,8 @@ import Testing
     let decider = UpdateDecider(appID: "42")
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
-    private func decide(_ current: String, _ policy: UpdatePolicy, rules: UpdateRules = .seed) throws -> DecisionReport {
-        try UpdateDecider(rules: rules, appID: "42").decide(current: current, policy: policy, now: now)
+    private func decide(_ current: String, _ answer: SourceAnswer, rules: UpdateRules = .seed) throws -> DecisionReport {
+        try UpdateDecider(rules: rules, appID: "42").decide(current: current, answer: answer, now: now)
     }
 
     @Test(arguments: [
@@ -19,7 +19,7 @@ import Testing
         ("2.1.0", "2.0.0", .none, .upToDate, nil),
     ])
     func followsTheDefaultTable(current: String, latest: String, decision: Decision, reason: DecisionReason, type: AlertType?) throws {
-        let report = try decide(current, UpdatePolicy(latestVersion: latest))
+        let report = try decide(current, SourceAnswer(latestVersion: latest))
         #expect(report.decision == decision)
         #expect(report.reason == reason)
         #expect(report.alert?.type == type)
@@ -27,17 +27,17 @@ import Testing
     }
 
     @Test func nothingToCompareIsNoDecision() throws {
-        let report = try decide("1.0.0", UpdatePolicy())
+        let report = try decide("1.0.0", SourceAnswer())
         #expect(report.decision == .none)
         #expect(report.reason == .nothingToCompare)
         #expect(report.alert == nil)
     }
 
     @Test func belowMinimumRequiredIsForcedEvenWithoutALatestVersion() throws {
-        let report = try decide("1.4.9", UpdatePolicy(minimumRequiredVersion: "1.5.0"))
+        let report = try decide("1.4.9", SourceAnswer(minimumRequiredVersion: "1.5.0"))
         #expect(report.decision == .forced)
         #expect(report.reason == .belowMinimumRequired)
-        let atMinimum = try decide("1.5", UpdatePolicy(latestVersion: "1.5.1", minimumRequiredVersion: "1.5.0"))
+        let atMinimum = try decide("1.5", SourceAnswer(latestVersion: "1.5.1", minimumRequiredVersion: "1.5.0"))
         #expect(atMinimum.reason == .patch)
     }
 
@@ -45,7 +45,7 @@ import Testing
         let range = ForcedRange(minAppVersion: "1.0.0", maxAppVersion: "2.9.9",
                                 start: now.addingTimeInterval(-60), end: now.addingTimeInterval(60))
         let texts = AlertTextOverride(title: "アップデートのお願い", message: "現在のバージョンではご利用いただけません。", buttonTitle: "アップデートする")
-        let report = try decide("2.0.0", UpdatePolicy(latestVersion: "2.0.0", forcedRange: range, texts: texts, updateURL: "https://blog.microcms.io/"))
+        let report = try decide("2.0.0", SourceAnswer(latestVersion: "2.0.0", forcedRange: range, texts: texts, updateURL: "https://blog.microcms.io/"))
         #expect(report.decision == .forced)
         #expect(report.reason == .forcedRange)
         #expect(report.alert?.title == "アップデートのお願い")
@@ -57,16 +57,16 @@ import Testing
     func forcedRangeOutsideVersionsOrWindowDoesNotForce(current: String, start: Double, end: Double) throws {
         let range = ForcedRange(minAppVersion: "1.0.0", maxAppVersion: "2.9.9",
                                 start: now.addingTimeInterval(start), end: now.addingTimeInterval(end))
-        #expect(try decide(current, UpdatePolicy(forcedRange: range)).decision == .none)
+        #expect(try decide(current, SourceAnswer(forcedRange: range)).decision == .none)
     }
 
     @Test func rulesChangeThePerKindOutcome() throws {
         let rules = try UpdateRules(parsing: "major=option,patch=none,revision=force")
-        #expect(try decide("1.0.0", UpdatePolicy(latestVersion: "2.0.0"), rules: rules).decision == .optional)
-        #expect(try decide("1.0.0", UpdatePolicy(latestVersion: "2.0.0"), rules: rules).alert?.type == .noticeFeatUpdate)
-        #expect(try decide("1.0.0", UpdatePolicy(latestVersion: "1.0.1"), rules: rules).decision == .none)
-        #expect(try decide("1.0.0.0", UpdatePolicy(latestVersion: "1.0.0.1"), rules: rules).decision == .forced)
-        #expect(try decide("1.0.0", UpdatePolicy(latestVersion: "1.1.0"), rules: rules).decision == .optional)
+        #expect(try decide("1.0.0", SourceAnswer(latestVersion: "2.0.0"), rules: rules).decision == .optional)
+        #expect(try decide("1.0.0", SourceAnswer(latestVersion: "2.0.0"), rules: rules).alert?.type == .noticeFeatUpdate)
+        #expect(try decide("1.0.0", SourceAnswer(latestVersion: "1.0.1"), rules: rules).decision == .none)
+        #expect(try decide("1.0.0.0", SourceAnswer(latestVersion: "1.0.0.1"), rules: rules).decision == .forced)
+        #expect(try decide("1.0.0", SourceAnswer(latestVersion: "1.1.0"), rules: rules).decision == .optional)
     }
 
     @Test(arguments: ["major", "major=", "epoch=force", "minor=maybe", "major=force,,x"])
@@ -75,9 +75,9 @@ import Testing
     }
 
     @Test func invalidVersionsNameTheirField() {
-        #expect(throws: DecisionError.self) { try decide("1.0.x", UpdatePolicy(latestVersion: "2.0.0")) }
+        #expect(throws: DecisionError.self) { try decide("1.0.x", SourceAnswer(latestVersion: "2.0.0")) }
         do {
-            _ = try decide("1.0.0", UpdatePolicy(latestVersion: "latest"))
+            _ = try decide("1.0.0", SourceAnswer(latestVersion: "latest"))
             Issue.record("expected an error")
         } catch {
             #expect("\(error)".hasPrefix("the latest version: invalid version \"latest\""))

@@ -7,7 +7,7 @@ import Testing
 
     private func decide(_ current: String, _ latest: String, _ rules: String) throws -> DecisionReport {
         try UpdateDecider(rules: UpdateRules(parsing: rules), appID: "1").decide(
-            current: current, policy: UpdatePolicy(latestVersion: latest), now: now)
+            current: current, answer: SourceAnswer(latestVersion: latest), now: now)
     }
 
     /// Siren's `Rules` presets, as its source defines them.

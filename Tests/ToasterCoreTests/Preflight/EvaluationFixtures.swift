@@ -28,6 +28,6 @@ enum Evaluation {
     }
 
     static func minimum(_ version: String) -> PolicyLayer {
-        PolicyLayer(name: "--min-required-version", policy: UpdatePolicy(minimumRequiredVersion: version))
+        PolicyLayer(name: "--min-required-version", answer: SourceAnswer(minimumRequiredVersion: version))
     }
 }

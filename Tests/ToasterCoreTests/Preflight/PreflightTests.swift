@@ -12,7 +12,7 @@ import Testing
     }
 
     static func cms(_ min: String, _ max: String, start: String? = nil, end: String? = nil, url: String? = nil) -> PolicyLayer {
-        PolicyLayer(name: "cms cms.json", policy: UpdatePolicy(
+        PolicyLayer(name: "cms cms.json", answer: SourceAnswer(
             forcedRange: ForcedRange(minAppVersion: min, maxAppVersion: max, start: start.flatMap(ISO8601.parse), end: end.flatMap(ISO8601.parse)),
             updateURL: url))
     }
@@ -78,7 +78,7 @@ import Testing
 
     @Test func updateURLThatIsNoStoreLinkOrNamesAnotherApp() throws {
         let browser = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")),
-                                        [PolicyLayer(name: "remote config rc.json", policy: UpdatePolicy(minimumRequiredVersion: "2.0.0", updateURL: "https://example.com/update"))],
+                                        [PolicyLayer(name: "remote config rc.json", answer: SourceAnswer(minimumRequiredVersion: "2.0.0", updateURL: "https://example.com/update"))],
                                         installed: [InstalledGroup(version: "1.0.0")])
         #expect(kinds(browser) == ["store-url"])
         #expect(browser.findings[0].message.contains("not an App Store link"))

@@ -26,9 +26,9 @@ import Testing
         let device = RemoteConfigDevice(appVersion: "1.9.0", country: country, microPercentile: percentile, now: now)
         let report = try template.evaluate(keys: .default, device: device, zones: NoZones())
         let chosen = report.chosen
-        var policy = UpdatePolicy(latestVersion: chosen.value(of: "latest_version"), minimumRequiredVersion: chosen.value(of: "min_required_version"))
-        policy.remoteConfig = report
-        return try UpdateDecider(appID: "42").decide(current: "1.9.0", policy: policy, now: now)
+        var answer = SourceAnswer(latestVersion: chosen.value(of: "latest_version"), minimumRequiredVersion: chosen.value(of: "min_required_version"))
+        answer.remoteConfig = report
+        return try UpdateDecider(appID: "42").decide(current: "1.9.0", answer: answer, now: now)
     }
 
     @Test func textNamesTheConditionAndItsExpression() throws {
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aReportWithoutATemplateIsWrittenAsBefore() throws {
-        let report = try UpdateDecider(appID: "42").decide(current: "1.9.0", policy: UpdatePolicy(latestVersion: "2.0.0"), now: now)
+        let report = try UpdateDecider(appID: "42").decide(current: "1.9.0", answer: SourceAnswer(latestVersion: "2.0.0"), now: now)
         #expect(!report.json.serialized().contains("remoteConfig"))
         #expect(report.json.serialized().hasSuffix(#""notices":[]}"#))
         #expect(!report.text.contains("remoteConfig"))

@@ -10,7 +10,7 @@ import Testing
         var state = AppState(configuration: LaunchConfiguration(appVersion: "1.9.0", sourceName: "demo", language: language))
         state = LaunchMachine.step(LaunchMachine.step(state, .launch).0, .timerFired(.launchScreen)).0
         let report = try UpdateDecider(rules: rules == "seed" ? .seed : try UpdateRules(parsing: rules), appID: "1", language: language)
-            .decide(current: "1.9.0", policy: UpdatePolicy(latestVersion: latest), now: Date(timeIntervalSince1970: 0))
+            .decide(current: "1.9.0", answer: SourceAnswer(latestVersion: latest), now: Date(timeIntervalSince1970: 0))
         return LaunchMachine.step(state, .checkCompleted(.decided(report))).0
     }
 

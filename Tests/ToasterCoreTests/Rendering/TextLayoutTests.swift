@@ -36,7 +36,7 @@ import Testing
     @Test func renderedAlertIsCentredAndAligned() throws {
         var state = AppState(configuration: LaunchConfiguration(appVersion: "1.0.0", sourceName: "demo"))
         state = LaunchMachine.step(LaunchMachine.step(state, .launch).0, .timerFired(.launchScreen)).0
-        let report = try UpdateDecider(appID: "1").decide(current: "1.0.0", policy: UpdatePolicy(latestVersion: "2.0.0"), now: .init())
+        let report = try UpdateDecider(appID: "1").decide(current: "1.0.0", answer: SourceAnswer(latestVersion: "2.0.0"), now: .init())
         state = LaunchMachine.step(state, .checkCompleted(.decided(report))).0
         #expect(ScreenRenderer.render(state, width: 80, height: 24)[0, 0].style == .dimmed, "the home under the alert is dimmed")
         for (width, height) in [(80, 24), (40, 12), (30, 8), (200, 50)] {
@@ -62,7 +62,7 @@ import Testing
             var state = AppState(configuration: LaunchConfiguration(appVersion: "1.9.0", sourceName: "demo", language: language))
             state = LaunchMachine.step(LaunchMachine.step(state, .launch).0, .timerFired(.launchScreen)).0
             let report = try UpdateDecider(appID: "1", language: language).decide(
-                current: "1.9.0", policy: UpdatePolicy(latestVersion: latest, texts: texts), now: .init())
+                current: "1.9.0", answer: SourceAnswer(latestVersion: latest, texts: texts), now: .init())
             state = LaunchMachine.step(state, .checkCompleted(.decided(report))).0
             return ScreenRenderer.render(state, width: 80, height: 24).text(row: 23)
         }
@@ -79,7 +79,7 @@ import Testing
         var state = AppState(configuration: LaunchConfiguration(appVersion: "1.0.0", sourceName: "remote-config", language: language))
         state = LaunchMachine.step(LaunchMachine.step(state, .launch).0, .timerFired(.launchScreen)).0
         let report = try UpdateDecider(appID: "1", language: language).decide(
-            current: "1.0.0", policy: UpdatePolicy(latestVersion: "2.0.0", listing: StoreListing(appName: nil, version: "2.0.0")), now: .init())
+            current: "1.0.0", answer: SourceAnswer(latestVersion: "2.0.0", listing: StoreListing(appName: nil, version: "2.0.0")), now: .init())
         state = LaunchMachine.step(state, .checkCompleted(.decided(report))).0
         state = LaunchMachine.step(state, .terminal(.key(.enter))).0
         let canvas = ScreenRenderer.render(state, width: 80, height: 24)
@@ -90,7 +90,7 @@ import Testing
     @Test func everyScreenRendersAtEverySmallSize() throws {
         let configuration = LaunchConfiguration(appVersion: "1.9.0", sourceName: "demo")
         let report = try UpdateDecider(appID: "1").decide(
-            current: "1.9.0", policy: UpdatePolicy(latestVersion: "1.10.0", listing: StoreListing(appName: "토스터", version: "1.10.0", releaseNotes: "• 새 기능")),
+            current: "1.9.0", answer: SourceAnswer(latestVersion: "1.10.0", listing: StoreListing(appName: "토스터", version: "1.10.0", releaseNotes: "• 새 기능")),
             now: .init())
         var states: [AppState] = []
         var state = AppState(configuration: configuration)

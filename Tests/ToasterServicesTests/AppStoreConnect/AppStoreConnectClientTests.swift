@@ -42,7 +42,7 @@ import ToasterTestSupport
     /// A client that records every URL it fetches.
     private static func client(_ base: String, token: AppStoreConnectToken, asked: Shared<[String]> = Shared([]),
                                pace: any Pace = VirtualPace()) throws -> AppStoreConnectClient {
-        try AppStoreConnectClient(baseURL: base, token: token, timeout: .seconds(10), retry: RetryPolicy(attempts: 3, firstBackoff: .seconds(1)),
+        try AppStoreConnectClient(baseURL: base, token: token, timeout: .seconds(10), retry: RetryStrategy(attempts: 3, firstBackoff: .seconds(1)),
                                   pace: pace) { (url: String, headers: [(String, String)], timeout: Duration) throws(SourceError) -> Data in
             asked.update { $0.append(url) }
             return try HTTPFetcher(timeout: timeout).fetch(url, headers: headers)

@@ -5,7 +5,7 @@ import Testing
 import ToasterCore
 import ToasterServices
 
-/// The check pipeline without a terminal: the offline forced rule, remembered answers, and
+/// The check pipeline without a terminal: the offline forced rule, remembered choices, and
 /// what happens when they cannot be recorded.
 @Suite struct VersionCheckTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)").path
@@ -14,21 +14,21 @@ import ToasterServices
 
     /// A service that gives one fixed answer.
     private struct StubSource: VersionSource {
-        let answer: Result<UpdatePolicy, SourceError>
+        let answer: Result<SourceAnswer, SourceError>
         var name: String { "stub" }
-        func fetchPolicy() throws(SourceError) -> UpdatePolicy { try answer.get() }
+        func fetchAnswer() throws(SourceError) -> SourceAnswer { try answer.get() }
     }
 
     /// One launch's check: a fresh book on the same folder, as a relaunch reads it.
-    private func check(_ answer: Result<UpdatePolicy, SourceError>, at now: Date, rules: String? = nil,
+    private func check(_ answer: Result<SourceAnswer, SourceError>, at now: Date, rules: String? = nil,
                        remembering: Bool = true) throws -> VersionCheck {
         let decider = UpdateDecider(rules: try rules.map { try UpdateRules(parsing: $0) } ?? .seed, appID: "42")
         return VersionCheck(source: StubSource(answer: answer), decider: decider,
-                            answers: remembering ? AnswerBook(directory: folder, appKey: "id42") : nil, clock: FixedClock(now: now))
+                            choices: remembering ? ChoiceBook(directory: folder, appKey: "id42") : nil, clock: FixedClock(now: now))
     }
 
-    private func store(_ version: String) -> Result<UpdatePolicy, SourceError> {
-        .success(UpdatePolicy(latestVersion: version))
+    private func store(_ version: String) -> Result<SourceAnswer, SourceError> {
+        .success(SourceAnswer(latestVersion: version))
     }
 
     private func decided(_ result: CheckResult) throws -> DecisionReport {
@@ -108,10 +108,10 @@ import ToasterServices
         #expect(newer.latest == (try Version("1.11.0")))
     }
 
-    @Test func anAnswerThatCannotBeRecordedIsReportedAndTheOutcomeStands() throws {
-        let book = AnswerBook(directory: "/proc/toastercli-state", appKey: "id42")
+    @Test func aChoiceThatCannotBeRecordedIsReportedAndTheOutcomeStands() throws {
+        let book = ChoiceBook(directory: "/proc/toastercli-state", appKey: "id42")
         let check = VersionCheck(source: StubSource(answer: store("2.0.0")), decider: UpdateDecider(appID: "42"),
-                                 answers: book, clock: FixedClock(now: monday))
+                                 choices: book, clock: FixedClock(now: monday))
         let result = check.run(appVersion: "1.0.0")
         guard case .decided(let report) = result.outcome else { throw Unexpected(result.outcome) }
         #expect(report.decision == .forced)
@@ -123,10 +123,10 @@ import ToasterServices
     /// one answers, and the file they all recorded into still reads back.
     @Test func checksRunConcurrentlyOnOneBook() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let book = AnswerBook(directory: folder, appKey: "id42")
+        let book = ChoiceBook(directory: folder, appKey: "id42")
         let checks = (0..<32).map { index in
             VersionCheck(source: StubSource(answer: store("2.\(index).0")), decider: UpdateDecider(appID: "42"),
-                         answers: book, clock: FixedClock(now: monday))
+                         choices: book, clock: FixedClock(now: monday))
         }
         let results = Mutex<[Int: CheckResult]>([:])
         DispatchQueue.concurrentPerform(iterations: checks.count) { index in
@@ -138,7 +138,7 @@ import ToasterServices
         for (index, result) in all {
             #expect(try decided(result).latest == (try Version("2.\(index).0")))
         }
-        let reread = AnswerBook(directory: folder, appKey: "id42")
+        let reread = ChoiceBook(directory: folder, appKey: "id42")
         #expect(reread.loadProblem == nil)
         // The memory follows the store version last answered, whichever check that was; saved
         // under the book's lock, the file holds that last memory and not an older one.

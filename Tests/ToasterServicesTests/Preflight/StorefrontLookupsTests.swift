@@ -26,7 +26,7 @@ import ToasterTestSupport
     @Test func retriesBackOffOnlyForPassingFailures() throws {
         let pace = VirtualPace()
         let tries = Mutex(0)
-        let value = try RetryPolicy(attempts: 4, firstBackoff: .seconds(1)).run(pace: pace) { () throws(SourceError) -> Int in
+        let value = try RetryStrategy(attempts: 4, firstBackoff: .seconds(1)).run(pace: pace) { () throws(SourceError) -> Int in
             let number = tries.withLock { $0 += 1; return $0 }
             if number == 1 { throw SourceError(.serverError, "HTTP 429 Too Many Requests from itunes.apple.com", httpStatus: 429) }
             if number == 2 { throw SourceError(.serverError, "HTTP 503 Service Unavailable (an HTML error page) from itunes.apple.com", httpStatus: 503) }
@@ -39,7 +39,7 @@ import ToasterTestSupport
         let once = Mutex(0)
         // With its status, as the lookup's 404 comes: a retried 404 would fail the count below.
         #expect(throws: SourceError(.serverError, "HTTP 404 Not Found from itunes.apple.com", httpStatus: 404)) {
-            try RetryPolicy().run(pace: pace) { () throws(SourceError) -> Int in
+            try RetryStrategy().run(pace: pace) { () throws(SourceError) -> Int in
                 once.withLock { $0 += 1 }
                 throw SourceError(.serverError, "HTTP 404 Not Found from itunes.apple.com", httpStatus: 404)
             }
@@ -48,7 +48,7 @@ import ToasterTestSupport
         #expect(pace.sleeps.count == 3, "nor waited for")
 
         #expect(throws: SourceError(.serverError, "HTTP 403 Forbidden from itunes.apple.com (after 3 tries)", httpStatus: 403)) {
-            try RetryPolicy(attempts: 3).run(pace: VirtualPace()) { () throws(SourceError) -> Int in
+            try RetryStrategy(attempts: 3).run(pace: VirtualPace()) { () throws(SourceError) -> Int in
                 throw SourceError(.serverError, "HTTP 403 Forbidden from itunes.apple.com", httpStatus: 403)
             }
         }
@@ -57,7 +57,7 @@ import ToasterTestSupport
     @Test func refusedAndResetConnectionsAreRetriedAndRetryAfterIsHonoured() throws {
         let pace = VirtualPace()
         let tries = Mutex(0)
-        let value = try RetryPolicy(attempts: 4, firstBackoff: .seconds(1), longestWait: .seconds(60)).run(pace: pace) { () throws(SourceError) -> Int in
+        let value = try RetryStrategy(attempts: 4, firstBackoff: .seconds(1), longestWait: .seconds(60)).run(pace: pace) { () throws(SourceError) -> Int in
             let number = tries.withLock { $0 += 1; return $0 }
             if number == 1 { throw SourceError(.unreachable, "cannot connect to 127.0.0.1:9 (connection refused: …)") }
             if number == 2 { throw SourceError(.serverError, "HTTP 429 Too Many Requests from 127.0.0.1", httpStatus: 429, retryAfter: .seconds(7)) }
@@ -89,7 +89,7 @@ import ToasterTestSupport
 
     @Test func bothFormsWithACacheBusterEach() throws {
         let lookups = try StorefrontLookups(lookupURL: "https://itunes.apple.com/lookup", timeout: .seconds(1), concurrency: 1, ratePerMinute: 20,
-                                            retry: RetryPolicy(), pace: VirtualPace()) { (_: String, _: Duration) throws(SourceError) -> Data in Self.listed }
+                                            retry: RetryStrategy(), pace: VirtualPace()) { (_: String, _: Duration) throws(SourceError) -> Data in Self.listed }
         let query = lookups.url(for: LookupRequest(storefront: "kr", key: .id("42"), form: .query))
         let path = lookups.url(for: LookupRequest(storefront: "jp", key: .bundleID("com.example.toaster"), form: .path))
         #expect(query.hasPrefix("https://itunes.apple.com/lookup?id=42&country=kr&_="))
@@ -120,7 +120,7 @@ import ToasterTestSupport
             // A generous timeout: a loaded machine must not turn a 300 ms answer into a retry, which
             // would put a second request in flight beside the first.
             let lookups = try StorefrontLookups(lookupURL: base + "/lookup", timeout: .seconds(30), concurrency: 3, ratePerMinute: 1200, burst: 1,
-                                                retry: RetryPolicy(), pace: pace) { (url: String, timeout: Duration) throws(SourceError) -> Data in
+                                                retry: RetryStrategy(), pace: pace) { (url: String, timeout: Duration) throws(SourceError) -> Data in
                 starts.withLock { $0.append(pace.now) }
                 return try HTTPFetcher(timeout: timeout).fetch(url)
             }
@@ -149,7 +149,7 @@ import ToasterTestSupport
 
     @Test func eachAnswerAndFailureIsHeardAsItComes() throws {
         let lookups = try StorefrontLookups(lookupURL: "https://itunes.apple.com/lookup", timeout: .seconds(1), concurrency: 1, ratePerMinute: 60_000,
-                                            retry: RetryPolicy(attempts: 1), pace: VirtualPace()) { (url: String, _: Duration) throws(SourceError) -> Data in
+                                            retry: RetryStrategy(attempts: 1), pace: VirtualPace()) { (url: String, _: Duration) throws(SourceError) -> Data in
             if url.contains("/jp/") { throw SourceError(.serverError, "HTTP 503 Service Unavailable from itunes.apple.com", httpStatus: 503) }
             return Self.listed
         }
@@ -167,7 +167,7 @@ import ToasterTestSupport
 
     @Test func aFailureThatPersistsLeavesItsRequestUnansweredAndTheRestAnswered() async throws {
         let lookups = try StorefrontLookups(lookupURL: "https://itunes.apple.com/lookup", timeout: .seconds(1), concurrency: 2, ratePerMinute: 60_000,
-                                            retry: RetryPolicy(attempts: 2), pace: VirtualPace()) { (url: String, _: Duration) throws(SourceError) -> Data in
+                                            retry: RetryStrategy(attempts: 2), pace: VirtualPace()) { (url: String, _: Duration) throws(SourceError) -> Data in
             if url.contains("country=jp") { throw SourceError(.serverError, "HTTP 503 Service Unavailable from itunes.apple.com", httpStatus: 503) }
             return Self.listed
         }
@@ -200,7 +200,7 @@ import ToasterTestSupport
         }) { base in
             let refusedFirst = Mutex(true)
             let lookups = try StorefrontLookups(lookupURL: base + "/lookup", timeout: .seconds(5), concurrency: 1, ratePerMinute: 60_000,
-                                                retry: RetryPolicy(attempts: 6, firstBackoff: .milliseconds(10)), pace: MonotonicPace()) {
+                                                retry: RetryStrategy(attempts: 6, firstBackoff: .milliseconds(10)), pace: MonotonicPace()) {
                 (url: String, timeout: Duration) throws(SourceError) -> Data in
                 // The first attempt goes to a closed port: connection refused.
                 let first = refusedFirst.withLock { (isFirst: inout Bool) -> Bool in

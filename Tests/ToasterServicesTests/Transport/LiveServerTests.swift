@@ -19,19 +19,19 @@ import ToasterTestSupport
         let router = ToasterRoutes.router(store: try examplePolicyStore(), settings: ServerSettings(adminToken: nil, cmsAPIKey: "k"))
         try await serving(router) { base in
             let lookup = try await AppStoreSource(location: .web(url: base + "/lookup"), app: .id("1234567890"), country: "kr",
-                                                  cacheBuster: { "1" }).fetchPolicyOffThePool()
+                                                  cacheBuster: { "1" }).fetchAnswerOffThePool()
             #expect(lookup.latestVersion == "2.0.0")
             await #expect(throws: SourceError(.notListed, "app not found in store fr")) {
                 try await AppStoreSource(location: .web(url: base + "/lookup"), app: .bundleID("com.example.toaster"), country: "fr",
-                                         cacheBuster: { "1" }).fetchPolicyOffThePool()
+                                         cacheBuster: { "1" }).fetchAnswerOffThePool()
             }
             let remote = try await RemoteConfigSource(location: .web(url: base + "/v1/projects/toaster/namespaces/firebase:fetch"),
-                                                      keys: .default, appID: "1234567890").fetchPolicyOffThePool()
+                                                      keys: .default, appID: "1234567890").fetchAnswerOffThePool()
             #expect(remote.minimumRequiredVersion == "1.5.0")
-            let cms = try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: "k").fetchPolicyOffThePool()
+            let cms = try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: "k").fetchAnswerOffThePool()
             #expect(cms.forcedRange?.maxAppVersion == "1.9.9")
             await #expect(throws: SourceError.self) {
-                try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: nil).fetchPolicyOffThePool()
+                try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: nil).fetchAnswerOffThePool()
             }
         }
     }

@@ -13,27 +13,27 @@ import ToasterCore
     "trackId":6476226584,"trackName":"토스터 TOASTER","bundleId":"com.toaster.app","price":0.00,"averageUserRating":4.8}]}
     """#
 
-    private func policy(_ json: String) throws -> UpdatePolicy {
+    private func answer(_ json: String) throws -> SourceAnswer {
         let path = "/tmp/toaster-lookup-\(UUID().uuidString).json"
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try AppStoreSource(location: ToasterServices.SourceLocation(parsing: "file://" + path), app: .id("1"), country: "kr",
-                                        cacheBuster: { "1" }).fetchPolicy()
+                                        cacheBuster: { "1" }).fetchAnswer()
     }
 
     @Test func decodesARealShapedEntry() throws {
-        let policy = try policy(Self.fullEntry)
-        #expect(policy.latestVersion == "1.2.0")
-        #expect(policy.updateURL == "itms-apps://itunes.apple.com/app/id6476226584")
-        #expect(policy.listing?.appName == "토스터 TOASTER")
-        #expect(policy.listing?.releaseDate == "2025-01-20T08:00:00Z")
-        #expect(policy.listing?.minimumOSVersion == "16.0")
-        #expect(policy.listing?.releaseNotes == "버그 수정\n성능 개선")
+        let answer = try answer(Self.fullEntry)
+        #expect(answer.latestVersion == "1.2.0")
+        #expect(answer.updateURL == "itms-apps://itunes.apple.com/app/id6476226584")
+        #expect(answer.listing?.appName == "토스터 TOASTER")
+        #expect(answer.listing?.releaseDate == "2025-01-20T08:00:00Z")
+        #expect(answer.listing?.minimumOSVersion == "16.0")
+        #expect(answer.listing?.releaseNotes == "버그 수정\n성능 개선")
     }
 
     @Test func noResultsIsAppNotFound() {
         #expect(throws: SourceError(.notListed, "app not found in store kr")) {
-            try policy(#"{"resultCount":0,"results":[]}"#)
+            try answer(#"{"resultCount":0,"results":[]}"#)
         }
     }
 
@@ -50,7 +50,7 @@ import ToasterCore
     ])
     func unusableAnswersSayWhy(json: String, fragment: String) {
         do {
-            _ = try policy(json)
+            _ = try answer(json)
             Issue.record("expected an error")
         } catch {
             #expect("\(error)".contains(fragment), "\(error)")
@@ -69,7 +69,7 @@ import ToasterCore
     @Test func missingDirectoryAndDeviceFilesAreRefusedNotHangs() {
         for path in ["/nonexistent/lookup.json", "/tmp", "/dev/zero"] {
             #expect(throws: SourceError.self) {
-                try AppStoreSource(location: .file(path: path), app: .id("1"), country: "kr", cacheBuster: { "1" }).fetchPolicy()
+                try AppStoreSource(location: .file(path: path), app: .id("1"), country: "kr", cacheBuster: { "1" }).fetchAnswer()
             }
         }
     }

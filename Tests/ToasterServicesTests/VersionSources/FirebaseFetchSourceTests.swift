@@ -90,9 +90,9 @@ import ToasterCore
     @Test func itRegistersAnInstallationThenFetchesWithItsTokenAndTheDevice() async throws {
         let log = Log()
         try await serving(standIn(log)) { base in
-            let policy = try await source(base).fetchPolicyOffThePool()
-            #expect(policy.minimumRequiredVersion == "2.0.0")
-            #expect(policy.latestVersion == "2.1.0")
+            let answer = try await source(base).fetchAnswerOffThePool()
+            #expect(answer.minimumRequiredVersion == "2.0.0")
+            #expect(answer.latestVersion == "2.1.0")
         }
         let seen = log.current
         let registration = try #require(seen.registrations.first)
@@ -128,8 +128,8 @@ import ToasterCore
         let log = Log()
         // Tokens that expire within the hour are refreshed before they are used, as the SDK does.
         try await serving(standIn(log, expiresIn: "1800s")) { base in
-            _ = try await source(base, stateFolder: folder).fetchPolicyOffThePool()
-            _ = try await source(base, stateFolder: folder).fetchPolicyOffThePool()
+            _ = try await source(base, stateFolder: folder).fetchAnswerOffThePool()
+            _ = try await source(base, stateFolder: folder).fetchAnswerOffThePool()
         }
         let seen = log.current
         #expect(seen.registrations.count == 1, "the second run reused the kept installation")
@@ -147,7 +147,7 @@ import ToasterCore
         var failure: SourceError?
         try await serving(router) { base in
             do {
-                _ = try await source(base).fetchPolicyOffThePool()
+                _ = try await source(base).fetchAnswerOffThePool()
             } catch let error as SourceError {
                 failure = error
             }
@@ -159,7 +159,7 @@ import ToasterCore
         let log = Log()
         var failure: SourceError?
         try await serving(standIn(log)) { base in
-            do { _ = try await source(base, key: "AIzaSyWrongKey-zyxwvutsrqponmlkjihgfedcba").fetchPolicyOffThePool() } catch let error as SourceError { failure = error }
+            do { _ = try await source(base, key: "AIzaSyWrongKey-zyxwvutsrqponmlkjihgfedcba").fetchAnswerOffThePool() } catch let error as SourceError { failure = error }
         }
         let error = try #require(failure)
         #expect(error.kind == .misconfigured)

@@ -13,26 +13,26 @@ import ToasterCore
 
     @Test func remoteConfigUpdateGivesStringsForTheConfiguredKeys() throws {
         let location = try write(#"{"entries":{"min_required_version":"1.5.0","latest_version":"2.0.0","force_update_store_url":"itms-apps://x","other":"1"},"state":"UPDATE"}"#)
-        let policy = try RemoteConfigSource(location: location, keys: .default, appID: "1").fetchPolicy()
-        #expect(policy.minimumRequiredVersion == "1.5.0")
-        #expect(policy.latestVersion == "2.0.0")
-        #expect(policy.updateURL == "itms-apps://x")
+        let answer = try RemoteConfigSource(location: location, keys: .default, appID: "1").fetchAnswer()
+        #expect(answer.minimumRequiredVersion == "1.5.0")
+        #expect(answer.latestVersion == "2.0.0")
+        #expect(answer.updateURL == "itms-apps://x")
         let renamed = RemoteConfigKeys(minimumRequired: "other", latest: "none", storeURL: "none")
-        #expect(try RemoteConfigSource(location: location, keys: renamed, appID: "1").fetchPolicy().minimumRequiredVersion == "1")
+        #expect(try RemoteConfigSource(location: location, keys: renamed, appID: "1").fetchAnswer().minimumRequiredVersion == "1")
     }
 
     @Test(arguments: ["NO_TEMPLATE", "EMPTY_CONFIG"])
     func remoteConfigWithoutParametersIsNothingToCompareAndSaysSo(state: String) throws {
-        let policy = try RemoteConfigSource(location: try write(#"{"state":"\#(state)"}"#), keys: .default, appID: "1").fetchPolicy()
-        #expect(policy == UpdatePolicy(notices: ["Remote Config has no parameters for this app (\(state)): nothing to compare"]))
-        let report = try UpdateDecider(appID: "1").decide(current: "1.0.0", policy: policy, now: Date())
+        let answer = try RemoteConfigSource(location: try write(#"{"state":"\#(state)"}"#), keys: .default, appID: "1").fetchAnswer()
+        #expect(answer == SourceAnswer(notices: ["Remote Config has no parameters for this app (\(state)): nothing to compare"]))
+        let report = try UpdateDecider(appID: "1").decide(current: "1.0.0", answer: answer, now: Date())
         #expect(report.reason == .nothingToCompare)
-        #expect(report.notices == policy.notices)
+        #expect(report.notices == answer.notices)
     }
 
     @Test func remoteConfigNoChangeIsUnchangedNotNothing() throws {
         #expect(throws: SourceError(.unchanged, "Remote Config answered NO_CHANGE: the last answer stands")) {
-            try RemoteConfigSource(location: try write(#"{"state":"NO_CHANGE"}"#), keys: .default, appID: "1").fetchPolicy()
+            try RemoteConfigSource(location: try write(#"{"state":"NO_CHANGE"}"#), keys: .default, appID: "1").fetchAnswer()
         }
     }
 
@@ -48,7 +48,7 @@ import ToasterCore
     func remoteConfigAnswersThatHoldNoAnswerAreUnusable(text: String, problem: String) throws {
         let source = RemoteConfigSource(location: try write(text), keys: .default, appID: "1")
         do throws(SourceError) {
-            _ = try source.fetchPolicy()
+            _ = try source.fetchAnswer()
             Issue.record("\(text) should be unusable")
         } catch {
             #expect(error.kind == .unusableAnswer)
@@ -65,7 +65,7 @@ import ToasterCore
     func cmsProblemsNameTheAnswerAndThePlace(text: String, problem: String) throws {
         let location = try write(text)
         do throws(SourceError) {
-            _ = try CMSSource(location: location, apiKey: nil).fetchPolicy()
+            _ = try CMSSource(location: location, apiKey: nil).fetchAnswer()
             Issue.record("\(text) should be unusable")
         } catch {
             #expect(error.kind == .unusableAnswer)
@@ -77,7 +77,7 @@ import ToasterCore
     @Test func aLookupVersionThatIsNoVersionIsNamedByItsPlace() throws {
         let location = try write(#"{"resultCount":1,"results":[{"version":"1.3.0 (93)","trackId":5}]}"#)
         do throws(SourceError) {
-            _ = try AppStoreSource(location: location, app: .id("5"), country: "kr", timeout: .seconds(1), cacheBuster: { "0" }).fetchPolicy()
+            _ = try AppStoreSource(location: location, app: .id("5"), country: "kr", timeout: .seconds(1), cacheBuster: { "0" }).fetchAnswer()
             Issue.record("the version should be refused")
         } catch {
             #expect(error.message.hasPrefix("App Store lookup answer from \(location) is unusable: results[0].version: invalid version \"1.3.0 (93)\""),
@@ -88,7 +88,7 @@ import ToasterCore
     @Test func remoteConfigValuesMustBeStrings() throws {
         #expect(throws: SourceError.self) {
             try RemoteConfigSource(location: try write(#"{"entries":{"min_required_version":1.5},"state":"UPDATE"}"#),
-                                         keys: .default, appID: "1").fetchPolicy()
+                                         keys: .default, appID: "1").fetchAnswer()
         }
     }
 
@@ -100,24 +100,24 @@ import ToasterCore
     """#
 
     @Test func cmsObjectWithAndWithoutFractionalSecondsForcesInsideItsWindow() throws {
-        let policy = try CMSSource(location: try write(Self.cmsSeed), apiKey: nil).fetchPolicy()
-        let range = try #require(policy.forcedRange)
+        let answer = try CMSSource(location: try write(Self.cmsSeed), apiKey: nil).fetchAnswer()
+        let range = try #require(answer.forcedRange)
         #expect(range.start == ISO8601.parse("2021-09-08T01:00:00Z"))
         #expect(range.end == ISO8601.parse("2021-10-30T15:00:00.000Z"))
         let inside = try #require(ISO8601.parse("2021-10-01T00:00:00Z"))
-        let report = try UpdateDecider(appID: "1").decide(current: "2.0.0", policy: policy, now: inside)
+        let report = try UpdateDecider(appID: "1").decide(current: "2.0.0", answer: answer, now: inside)
         #expect(report.decision == .forced)
         #expect(report.alert?.title == "アップデートのお願い")
         #expect(report.alert?.buttonTitles == ["アップデートする"])
         #expect(report.updateURL == "https://blog.microcms.io/")
         let after = try #require(ISO8601.parse("2021-11-01T00:00:00Z"))
-        #expect(try UpdateDecider(appID: "1").decide(current: "2.0.0", policy: policy, now: after).decision == .none)
+        #expect(try UpdateDecider(appID: "1").decide(current: "2.0.0", answer: answer, now: after).decision == .none)
     }
 
     @Test func cmsWithNullPublishedAtAndBadDates() throws {
         let unpublished = Self.cmsSeed.replacingOccurrences(of: #""publishedAt":"2021-09-08T06:29:33.252Z""#, with: #""publishedAt":null"#)
-        #expect(try CMSSource(location: try write(unpublished), apiKey: nil).fetchPolicy().forcedRange != nil)
+        #expect(try CMSSource(location: try write(unpublished), apiKey: nil).fetchAnswer().forcedRange != nil)
         let badDate = Self.cmsSeed.replacingOccurrences(of: "2021-10-30T15:00:00Z", with: "2021/10/30")
-        #expect(throws: SourceError.self) { try CMSSource(location: try write(badDate), apiKey: nil).fetchPolicy() }
+        #expect(throws: SourceError.self) { try CMSSource(location: try write(badDate), apiKey: nil).fetchAnswer() }
     }
 }

@@ -26,14 +26,14 @@ import ToasterCore
     }
 
     @Test func theExampleForcesAnOldIPhoneInJapan() throws {
-        let policy = try source().fetchPolicy()
-        #expect(policy.minimumRequiredVersion == "2.0.0")
-        #expect(policy.latestVersion == "2.0.0")
-        #expect(policy.updateURL == "itms-apps://itunes.apple.com/app/id1234567890")
-        #expect(policy.notices.isEmpty, "\(policy.notices)")
-        let choice = try #require(policy.remoteConfig?.chosen.choices.first)
+        let answer = try source().fetchAnswer()
+        #expect(answer.minimumRequiredVersion == "2.0.0")
+        #expect(answer.latestVersion == "2.0.0")
+        #expect(answer.updateURL == "itms-apps://itunes.apple.com/app/id1234567890")
+        #expect(answer.notices.isEmpty, "\(answer.notices)")
+        let choice = try #require(answer.remoteConfig?.chosen.choices.first)
         #expect(choice.condition == "jp_ios_old")
-        #expect(policy.remoteConfig?.templateVersion == "42")
+        #expect(answer.remoteConfig?.templateVersion == "42")
     }
 
     @Test func aTimeZoneIsReadFromTheSystemsData() throws {
@@ -42,19 +42,19 @@ import ToasterCore
         let keys = RemoteConfigKeys(minimumRequired: "min_required_version", latest: "latest_version", storeURL: "welcome_message")
         func message(at now: String) throws -> String? {
             let base = source(now: now)
-            return try RemoteConfigTemplateSource(path: base.path, keys: keys, device: base.device, clock: base.clock).fetchPolicy().updateURL
+            return try RemoteConfigTemplateSource(path: base.path, keys: keys, device: base.device, clock: base.clock).fetchAnswer().updateURL
         }
         #expect(try message(at: "2026-12-23T14:59:59Z") == "Welcome to Toaster")
         #expect(try message(at: "2026-12-23T15:00:00Z") == "Happy holidays")
     }
 
     @Test func whatIsMissingOrSplitIsSaid() throws {
-        let policy = try source { $0.firebaseAppID = nil; $0.userProperties = [:]; $0.microPercentile = nil; $0.country = "kr" }.fetchPolicy()
-        #expect(policy.notices == [
+        let answer = try source { $0.firebaseAppID = nil; $0.userProperties = [:]; $0.microPercentile = nil; $0.country = "kr" }.fetchAnswer()
+        #expect(answer.notices == [
             "Remote Config template: rules on app.userProperty['beta_tester'] (--user-property), app.id (--firebase-app-id) were false, "
                 + "as Firebase reads a rule on a value the device does not have",
         ], "without an app id the rollout never holds, so the percentile splits nothing")
-        let split = try source { $0.microPercentile = nil; $0.country = "kr" }.fetchPolicy()
+        let split = try source { $0.microPercentile = nil; $0.country = "kr" }.fetchAnswer()
         #expect(split.notices == ["the answer depends on the device's percentile (percent conditions): 2 groups of devices (90%, 10%); "
                                   + "the decision is the largest group's; --percentile N pins one device"])
         #expect(split.latestVersion == "2.0.0")
@@ -62,9 +62,9 @@ import ToasterCore
 
     @Test func anInAppDefaultAndAnAbsentKeyAreNoticed() throws {
         let path = try write(#"{"parameters": {"min_required_version": {"defaultValue": {"useInAppDefault": true}}, "latest_version": {"defaultValue": {"value": "2.0.0"}}}}"#)
-        let policy = try source(path).fetchPolicy()
-        #expect(policy.minimumRequiredVersion == nil)
-        #expect(policy.notices == [
+        let answer = try source(path).fetchAnswer()
+        #expect(answer.minimumRequiredVersion == nil)
+        #expect(answer.notices == [
             #"Remote Config template: no "force_update_store_url"; it gives "min_required_version", "latest_version""#,
             #"Remote Config template leaves "min_required_version" to the app's in-app default (its default value): the fetch does not carry it"#,
         ])
@@ -80,7 +80,7 @@ import ToasterCore
     func aTemplateThatCannotServeIsNamedWithItsPlace(json: String, message: String) throws {
         let path = try write(json)
         do {
-            _ = try source(path).fetchPolicy()
+            _ = try source(path).fetchAnswer()
             Issue.record("no error")
         } catch {
             #expect(error.kind == .unusableAnswer)
@@ -91,7 +91,7 @@ import ToasterCore
 
     @Test func aMissingFileIsAMisconfiguration() throws {
         #expect(throws: SourceError(.misconfigured, "--template: cannot open /tmp/toaster-no-such-template.json: No such file or directory")) {
-            try source("/tmp/toaster-no-such-template.json").fetchPolicy()
+            try source("/tmp/toaster-no-such-template.json").fetchAnswer()
         }
     }
 }

@@ -12,7 +12,7 @@ package func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T)
 }
 
 extension VersionSource {
-    package func fetchPolicyOffThePool() async throws -> UpdatePolicy {
-        try await offThePool { try fetchPolicy() }
+    package func fetchAnswerOffThePool() async throws -> SourceAnswer {
+        try await offThePool { try fetchAnswer() }
     }
 }

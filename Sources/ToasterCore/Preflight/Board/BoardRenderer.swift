@@ -178,10 +178,10 @@ public enum BoardRenderer {
     /// The policy layer that forces the highest minimum, as the header names it.
     static func forcing(_ state: BoardState) -> String {
         let minimums = state.input.possibleLayers.compactMap { layer in
-            layer.policy.minimumRequiredVersion.flatMap { text in (try? Version(text)).map { (text, $0, layer.name) } }
+            layer.answer.minimumRequiredVersion.flatMap { text in (try? Version(text)).map { (text, $0, layer.name) } }
         }
         if let top = minimums.max(by: { $0.1 < $1.1 }) { return "forcing \(TextSanitizer.cleanLine(top.0)) (\(TextSanitizer.cleanLine(top.2)))" }
-        if let ranged = state.input.possibleLayers.first(where: { $0.policy.forcedRange != nil }), let range = ranged.policy.forcedRange {
+        if let ranged = state.input.possibleLayers.first(where: { $0.answer.forcedRange != nil }), let range = ranged.answer.forcedRange {
             return "forcing \(TextSanitizer.cleanLine(range.minAppVersion))–\(TextSanitizer.cleanLine(range.maxAppVersion)) up (\(TextSanitizer.cleanLine(ranged.name)))"
         }
         return "forcing what the rules decide"

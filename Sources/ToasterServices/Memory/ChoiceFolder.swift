@@ -4,22 +4,22 @@ import ToasterCore
 import ToasterFiles
 
 /// The state folder as a whole, for `state show` and `state reset`.
-public struct AnswerFolder: Sendable {
+public struct ChoiceFolder: Sendable {
     public let directory: String
 
     public init(directory: String) {
         self.directory = directory
     }
 
-    /// Every app's answers, by file name; a file that cannot be read says why instead.
-    public func entries() -> [AnswerFolderEntry] {
-        answerFiles().map { name in
+    /// Every app's choices, by file name; a file that cannot be read says why instead.
+    public func entries() -> [ChoiceFolderEntry] {
+        choiceFiles().map { name in
             let path = "\(directory)/\(name)"
             let appKey = String(name.dropLast(".json".count))
             do {
-                return AnswerFolderEntry(appKey: appKey, path: path, memory: .success(try AnswerBook.read(path)))
+                return ChoiceFolderEntry(appKey: appKey, path: path, memory: .success(try ChoiceBook.read(path)))
             } catch {
-                return AnswerFolderEntry(appKey: appKey, path: path, memory: .failure(AnswerFolderEntry.Problem(description: "\(error)")))
+                return ChoiceFolderEntry(appKey: appKey, path: path, memory: .failure(ChoiceFolderEntry.Problem(description: "\(error)")))
             }
         }
     }
@@ -27,7 +27,7 @@ public struct AnswerFolder: Sendable {
     /// Deletes one app's file (and its `.corrupt` copy), or every app's; returns what went.
     public func reset(appKey: String?) throws(FileError) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        let wanted = appKey.map { [AnswerBook.fileName($0), AnswerBook.fileName($0) + ".corrupt"] }
+        let wanted = appKey.map { [ChoiceBook.fileName($0), ChoiceBook.fileName($0) + ".corrupt"] }
         var removed: [String] = []
         for name in names.sorted() where wanted?.contains(name) ?? (name.hasSuffix(".json") || name.hasSuffix(".json.corrupt")) {
             let path = "\(directory)/\(name)"
@@ -37,20 +37,20 @@ public struct AnswerFolder: Sendable {
         return removed
     }
 
-    private func answerFiles() -> [String] {
+    private func choiceFiles() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
     }
 }
 
 /// One app's file in the state folder, as `state show` prints it.
-public struct AnswerFolderEntry: Sendable {
+public struct ChoiceFolderEntry: Sendable {
     public struct Problem: Error, Sendable {
         public let description: String
     }
 
     public let appKey: String
     public let path: String
-    public let memory: Result<AnswerMemory, Problem>
+    public let memory: Result<ChoiceMemory, Problem>
 
     public var text: String {
         var lines = ["\(appKey)  \(path)"]

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// Everything a version-check source said, before any decision: each field is optional because
 /// each source gives only some of them (docs/00 §4).
-public struct UpdatePolicy: Sendable, Equatable {
+public struct SourceAnswer: Sendable, Equatable {
     public var latestVersion: String?
     public var minimumRequiredVersion: String?
     public var forcedRange: ForcedRange?

@@ -4,15 +4,15 @@ import Synchronization
 import ToasterCore
 import ToasterFiles
 
-/// One app's remembered answers in `DIRECTORY/KEY.json`, saved atomically after every change,
-/// so that a crash leaves the old or the new answers and never half of them.
-public final class AnswerBook: Sendable {
+/// One app's remembered choices in `DIRECTORY/KEY.json`, saved atomically after every change,
+/// so that a crash leaves the old or the new choices and never half of them.
+public final class ChoiceBook: Sendable {
     public let path: String
     /// Why the file could not be used, when it could not; the memory then starts empty.
     public let loadProblem: String?
-    private let memory: Mutex<AnswerMemory>
+    private let memory: Mutex<ChoiceMemory>
 
-    /// More than any real answer file; a bigger one is not ours.
+    /// More than any real choices file; a bigger one is not ours.
     static let maximumBytes = 64 << 10
 
     public init(directory: String, appKey: String) {
@@ -22,9 +22,9 @@ public final class AnswerBook: Sendable {
         loadProblem = problem
     }
 
-    public var snapshot: AnswerMemory { memory.withLock { $0 } }
+    public var snapshot: ChoiceMemory { memory.withLock { $0 } }
 
-    /// The report as the remembered answers leave it: held back, or as it was.
+    /// The report as the remembered choices leave it: held back, or as it was.
     public func applying(to report: DecisionReport, now: Date) -> DecisionReport {
         snapshot.holdBack(report, now: now).map(report.held(by:)) ?? report
     }
@@ -35,7 +35,7 @@ public final class AnswerBook: Sendable {
     }
 
     /// Records `note` at `now` and saves the file if anything changed.
-    public func record(_ note: AnswerNote, now: Date) throws(FileError) {
+    public func record(_ note: ChoiceNote, now: Date) throws(FileError) {
         // Saved under the lock: of two checks recording at once, the older memory must not
         // be the one left on disk.
         try memory.withLock { memory throws(FileError) in
@@ -60,44 +60,44 @@ public final class AnswerBook: Sendable {
         return (name.isEmpty ? "app" : String(name)) + ".json"
     }
 
-    /// A state file's answers; the error names the file, the place and the problem, and how to
+    /// A state file's choices; the error names the file, the place and the problem, and how to
     /// be rid of the file: `… is not a state file (shownAt: "x" is not an ISO 8601 date); toastercli state reset forgets it`.
-    private static func decode(_ data: Data, path: String) throws(FileError) -> AnswerMemory {
+    private static func decode(_ data: Data, path: String) throws(FileError) -> ChoiceMemory {
         do {
-            return try StrictJSON.decode(AnswerMemory.self, from: data).value
+            return try StrictJSON.decode(ChoiceMemory.self, from: data).value
         } catch {
             throw FileError("\(path) is not a state file (\(error)); `toastercli state reset` forgets it")
         }
     }
 
-    /// The answers in the file at `path`, at most `maximumBytes`.
-    static func read(_ path: String) throws(FileError) -> AnswerMemory {
+    /// The choices in the file at `path`, at most `maximumBytes`.
+    static func read(_ path: String) throws(FileError) -> ChoiceMemory {
         try decode(BoundedFile.read(path, limit: maximumBytes), path: path)
     }
 
-    public static func encode(_ memory: AnswerMemory) -> Data {
+    public static func encode(_ memory: ChoiceMemory) -> Data {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        // An AnswerMemory holds only strings, dates and enums: encoding cannot fail.
+        // An ChoiceMemory holds only strings, dates and enums: encoding cannot fail.
         return (try? encoder.encode(memory)) ?? Data("{}".utf8)
     }
 
-    static func save(_ memory: AnswerMemory, to path: String) throws(FileError) {
+    static func save(_ memory: ChoiceMemory, to path: String) throws(FileError) {
         try AtomicFile.write(encode(memory), to: path)
     }
 
     /// A missing file is a first launch. An unreadable or corrupt one is reported, kept beside
     /// as `.corrupt` for a person to look at, and replaced by an empty memory.
-    private static func load(_ path: String, directory: String) -> (AnswerMemory, String?) {
+    private static func load(_ path: String, directory: String) -> (ChoiceMemory, String?) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            return (AnswerMemory(), "cannot create the state folder \(directory); answers are not remembered")
+            return (ChoiceMemory(), "cannot create the state folder \(directory); answers are not remembered")
         }
-        // A run killed while saving leaves its temporary file beside the answers.
+        // A run killed while saving leaves its temporary file beside the choices.
         _ = AtomicFile.removeAbandonedTemporaries(of: path)
-        guard access(path, F_OK) == 0 else { return (AnswerMemory(), nil) }
+        guard access(path, F_OK) == 0 else { return (ChoiceMemory(), nil) }
         let reason: String
         do {
             return (try read(path), nil)
@@ -105,8 +105,8 @@ public final class AnswerBook: Sendable {
             reason = error.description
         }
         rename(path, path + ".corrupt")
-        let replaced = (try? save(AnswerMemory(), to: path)) != nil
+        let replaced = (try? save(ChoiceMemory(), to: path)) != nil
         // The outcome first: on the home screen's notice row only the start may fit.
-        return (AnswerMemory(), "unreadable state file \(replaced ? "replaced" : "set aside"), kept as \(path).corrupt: \(reason)")
+        return (ChoiceMemory(), "unreadable state file \(replaced ? "replaced" : "set aside"), kept as \(path).corrupt: \(reason)")
     }
 }

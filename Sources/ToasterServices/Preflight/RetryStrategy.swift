@@ -2,7 +2,7 @@
 /// retry, or as long as the answer's `Retry-After` asks (up to `longestWait`): no connection
 /// (refused, reset, a name not resolved), a timeout, 403 and 429 (which the lookup answers
 /// when asked too often), 5xx.
-public struct RetryPolicy: Sendable {
+public struct RetryStrategy: Sendable {
     public var attempts: Int
     public var firstBackoff: Duration
     public var longestWait: Duration

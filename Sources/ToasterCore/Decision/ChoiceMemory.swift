@@ -1,10 +1,10 @@
 import FoundationEssentials
 
-/// What the app remembers of its update prompts between launches, for one app: the answers
+/// What the app remembers of its update prompts between launches, for one app: the choices
 /// that hold an optional alert back, and the last forced decision (so that going offline is no
 /// way around it). Pure: the shell loads it, asks it, and saves what it returns.
-public struct AnswerMemory: Sendable, Equatable, Codable {
-    /// The store version the answers below are about; another one (newer, or older after a
+public struct ChoiceMemory: Sendable, Equatable, Codable {
+    /// The store version the choices below are about; another one (newer, or older after a
     /// release was pulled or a test store changed) clears them.
     public var storeVersion: String?
     /// When an optional alert was last on screen.
@@ -22,7 +22,7 @@ public struct AnswerMemory: Sendable, Equatable, Codable {
         self.forced = forced
     }
 
-    /// The gate that keeps an optional alert away, if any. A forced alert ignores both answers.
+    /// The gate that keeps an optional alert away, if any. A forced alert ignores both choices.
     public func holdBack(_ report: DecisionReport, now: Date) -> HoldBack? {
         guard report.decision == .optional, !isAnother(report.latest) else { return nil }
         if let skippedVersion, let latest = report.latest, (try? Version(skippedVersion)) == latest {
@@ -35,7 +35,7 @@ public struct AnswerMemory: Sendable, Equatable, Codable {
         return nil
     }
 
-    /// A successful check: another store version clears the answers, and its forced decision
+    /// A successful check: another store version clears the choices, and its forced decision
     /// is remembered or forgotten.
     public mutating func note(checked report: DecisionReport, now: Date) {
         adopt(report.latest)
@@ -61,9 +61,9 @@ public struct AnswerMemory: Sendable, Equatable, Codable {
         return forced.report(current: appVersion)
     }
 
-    /// Whether `latest` is not the store version the answers are about. Not only a newer one:
+    /// Whether `latest` is not the store version the choices are about. Not only a newer one:
     /// kept as the highest ever seen, a store version that went back (2.0.0, then 1.10.0) would
-    /// leave answers about 1.10.0 filed under 2.0.0, and they would hold back 1.11.0 too.
+    /// leave choices about 1.10.0 filed under 2.0.0, and they would hold back 1.11.0 too.
     private func isAnother(_ latest: Version?) -> Bool {
         guard let latest else { return false }
         guard let storeVersion, let known = try? Version(storeVersion) else { return true }
@@ -81,7 +81,7 @@ public struct AnswerMemory: Sendable, Equatable, Codable {
 }
 
 /// Something the app must remember across launches; the shell stamps the time and saves it.
-public enum AnswerNote: Sendable, Equatable {
+public enum ChoiceNote: Sendable, Equatable {
     /// A check succeeded with this report.
     case checked(DecisionReport)
     /// An optional alert for this store version went on screen.
