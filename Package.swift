@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "CTerminalSupport"),
         .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),
+        // Each protocol both sides speak (Firebase, Google's OAuth, the lookup, App Store Connect,
+        // the CMS), in one home: Codable shapes and constants, FoundationEssentials only.
+        .target(name: "ToasterWire"),
         .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
         // toaster-server's policy document and its validation: pure, so preflight reads it too.
         .target(name: "ToasterPolicy", dependencies: ["ToasterCore"]),
@@ -89,6 +92,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
+        // Each wire shape written as the server writes it and read back as the client reads it
+        // (Core's strict reader), and real answers read.
+        .testTarget(name: "ToasterWireTests", dependencies: ["ToasterWire", "ToasterCore"]),
         // The key decoder, bytes in and keys out: no terminal needed.
         .testTarget(name: "ToasterTerminalTests", dependencies: ["ToasterTerminal", "ToasterCore"]),
         // What the test targets share: fake time, fixtures, the example server in process, the
