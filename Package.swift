@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "ToasterServices",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "ToasterPolicy", "CHTTPFetch",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterWire", "CHTTPFetch",
                 .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Synchronization
 import ToasterCore
+import ToasterWire
 
 /// Asks every storefront's lookups with network manners: at most `concurrency` requests at
 /// once, a token bucket of `burst` at the `rate` a minute, retries with backoff, one
@@ -64,13 +65,13 @@ public final class StorefrontLookups: Sendable {
     func url(for request: LookupRequest) -> String {
         var components = URLComponents(string: lookupURL)!
         let (name, value) = switch request.key {
-        case .id(let id): ("id", id)
-        case .bundleID(let bundleID): ("bundleId", bundleID)
+        case .id(let id): (AppStoreLookupAPI.Query.id, id)
+        case .bundleID(let bundleID): (AppStoreLookupAPI.Query.bundleID, bundleID)
         }
         var items = (components.queryItems ?? []) + [URLQueryItem(name: name, value: value)]
         switch request.form {
         case .query:
-            items.append(URLQueryItem(name: "country", value: request.storefront))
+            items.append(URLQueryItem(name: AppStoreLookupAPI.Query.country, value: request.storefront))
         case .path:
             let path = components.path
             let cut = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
@@ -114,7 +115,7 @@ public final class StorefrontLookups: Sendable {
             limiter.waitForSlot()
             let url = url(for: request)
             let data = try fetch(url, timeout)
-            return LookupAnswer(request: request, entry: try AppStoreLookup.entry(from: data, what: "App Store lookup answer from \(url)")?.lookupEntry)
+            return LookupAnswer(request: request, entry: try AppStoreLookupAPI.Answer.entry(from: data, what: "App Store lookup answer from \(url)")?.lookupEntry)
         }
     }
 }
