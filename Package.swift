@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "ToasterServer",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "ToasterPolicy", "CZlib",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterWire", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -127,7 +127,7 @@ let package = Package(
         .testTarget(
             name: "ToasterServerTests",
             dependencies: [
-                "ToasterServer", "ToasterPolicy", "ToasterTestSupport",
+                "ToasterServer", "ToasterPolicy", "ToasterWire", "ToasterTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
