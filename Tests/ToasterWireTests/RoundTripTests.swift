@@ -143,6 +143,23 @@ import ToasterWire
         try Self.roundTrip(API.TokenClaims(iss: "issuer", iat: 1_700_000_000, exp: 1_700_001_200))
     }
 
+    /// The paths as each service documents them; toaster-server routes by the same functions,
+    /// with captures for the parts a request varies in.
+    @Test func paths() {
+        #expect(FirebaseInstallationsAPI.registrationPath(project: "p") == "/v1/projects/p/installations")
+        #expect(FirebaseInstallationsAPI.tokenPath(project: "p", fid: "f") == "/v1/projects/p/installations/f/authTokens:generate")
+        #expect(FirebaseInstallationsAPI.Installation.name(project: "p", fid: "f") == "projects/p/installations/f")
+        #expect(RemoteConfigAPI.fetchPath(project: "p") == "/v1/projects/p/namespaces/firebase:fetch")
+        #expect(RemoteConfigAPI.templatePath(project: "p") == "/v1/projects/p/remoteConfig")
+        #expect(AppStoreLookupAPI.path == "/lookup" && AppStoreLookupAPI.path(country: "jp") == "/jp/lookup")
+        #expect(CMSAPI.path(endpoint: "force_update") == "/api/v1/force_update")
+        #expect(AppStoreConnectAPI.AppAvailability.path(app: "1") == "/v1/apps/1/appAvailabilityV2")
+        #expect(AppStoreConnectAPI.TerritoryAvailability.path(availability: "1") == "/v2/appAvailabilities/1/territoryAvailabilities")
+        #expect(AppStoreConnectAPI.AppStoreVersion.path(app: "1") == "/v1/apps/1/appStoreVersions")
+        #expect(AppStoreConnectAPI.versionPath("v", relationship: AppStoreConnectAPI.PhasedRelease.relationship)
+            == "/v1/appStoreVersions/v/appStoreVersionPhasedRelease")
+    }
+
     @Test func theCMSObject() throws {
         let object = CMSAPI.ForceUpdate(
             createdAt: "2026-11-20T00:00:00.000Z", updatedAt: "2026-11-20T00:00:00.000Z", publishedAt: nil, revisedAt: "2026-11-20T00:00:00.000Z",

@@ -16,7 +16,7 @@ enum RemoteConfigAPIRoutes {
     static func add(to router: Router<BasicRequestContext>, store: PolicyStore, settings: ServerSettings) {
         typealias TokenRequest = GoogleOAuth.TokenRequest
         typealias TokenError = GoogleOAuth.TokenError
-        router.post("token") { request, _ in
+        router.post(RouterPath(GoogleOAuth.tokenPath)) { request, _ in
             try await settings.delay()
             guard let account = settings.firebaseServiceAccount else {
                 return refused(request, .init(error: TokenError.invalidGrant, description: notStarted))
@@ -36,7 +36,7 @@ enum RemoteConfigAPIRoutes {
                                               description: "Invalid \(TokenRequest.CodingKeys.grantType.stringValue): \(form.grantType)"))
             }
             do throws(ServiceAccountVerifier.Refusal) {
-                let endpoint = "http://\(request.head.authority ?? "127.0.0.1")/token"
+                let endpoint = "http://\(request.head.authority ?? "127.0.0.1")\(GoogleOAuth.tokenPath)"
                 let issued = try await account.token(assertion: form.assertion, endpoint: endpoint, now: Date())
                 return ToasterRoutes.answer(request, .ok, GoogleOAuth.AccessToken(accessToken: issued.token, expiresIn: issued.expiresIn))
             } catch {
@@ -49,7 +49,7 @@ enum RemoteConfigAPIRoutes {
             guard let account = settings.firebaseServiceAccount, let token = BearerToken.parse(request.headers[.authorization]),
                   account.accepts(accessToken: token, now: Date()) else {
                 let why = settings.firebaseServiceAccount == nil ? notStarted
-                    : "Request had invalid authentication credentials. Expected OAuth 2 access token (POST /token issues one)."
+                    : "Request had invalid authentication credentials. Expected OAuth 2 access token (POST \(GoogleOAuth.tokenPath) issues one)."
                 return ToasterRoutes.answer(request, .unauthorized, GoogleAPI.ErrorAnswer(code: 401, status: "UNAUTHENTICATED", message: why))
             }
             guard let template = store.served.templateDocument(project: project) else {

@@ -32,7 +32,7 @@ public enum ToasterRoutes {
             }
             return answer(request, .ok, ServiceAnswers.Message(message: "ready"))
         }
-        router.get("lookup") { request, _ in
+        router.get(RouterPath(AppStoreLookupAPI.path)) { request, _ in
             try await settings.delay()
             let query = request.uri.queryParameters
             let country = query.get(Lookup.country).map { $0.lowercased() } ?? "us"
@@ -41,7 +41,7 @@ public enum ToasterRoutes {
                                                             country: country, pathForm: false, now: Date()))
         }
         // The path form, `/{cc}/lookup?id=…`: served from its own cache, it can answer differently.
-        router.get(":country/lookup") { request, context in
+        router.get(RouterPath(AppStoreLookupAPI.path(country: ":country"))) { request, context in
             try await settings.delay()
             let query = request.uri.queryParameters
             let country = context.parameters.get("country")?.lowercased() ?? "us"
@@ -49,7 +49,7 @@ public enum ToasterRoutes {
                                                             country: country, pathForm: true, now: Date()))
         }
         FirebaseRoutes.add(to: router, store: store, settings: settings, installations: installations)
-        router.get("api/v1/:endpoint") { request, context in
+        router.get(RouterPath(CMSAPI.path(endpoint: ":endpoint"))) { request, context in
             try await settings.delay()
             if let key = settings.cmsAPIKey, !ConstantTime.equal(request.headers[cmsKeyHeader] ?? "", key) {
                 return answer(request, .unauthorized, ServiceAnswers.Message(message: "\(CMSAPI.apiKeyHeader) header is invalid."))

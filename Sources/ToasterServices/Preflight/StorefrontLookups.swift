@@ -46,8 +46,8 @@ public final class StorefrontLookups: Sendable {
               ["http", "https"].contains(scheme), components.host?.isEmpty == false else {
             return "is not an http:// or https:// URL (preflight asks only those schemes), such as https://itunes.apple.com/lookup"
         }
-        guard components.path.hasSuffix("/lookup") else {
-            return "does not end in /lookup, which preflight needs to derive the path form /{cc}/lookup"
+        guard components.path.hasSuffix(AppStoreLookupAPI.path) else {
+            return "does not end in \(AppStoreLookupAPI.path), which preflight needs to derive the path form \(AppStoreLookupAPI.path(country: "{cc}"))"
         }
         return nil
     }
@@ -75,7 +75,7 @@ public final class StorefrontLookups: Sendable {
         case .path:
             let path = components.path
             let cut = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
-            components.path = "\(cut)/\(request.storefront)/lookup"
+            components.path = String(cut) + AppStoreLookupAPI.path(country: request.storefront)
         }
         let bust = cacheBusts.add(1, ordering: .relaxed).newValue
         items.append(URLQueryItem(name: "_", value: "\(Int64(Date().timeIntervalSince1970 * 1000))\(bust)"))

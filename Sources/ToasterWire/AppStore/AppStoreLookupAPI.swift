@@ -2,6 +2,11 @@
 /// `/{cc}/lookup?id=…`), served as JavaScript whatever it holds.
 public enum AppStoreLookupAPI {
     public static let contentType = "text/javascript; charset=utf-8"
+    /// The query form's path, `/lookup?…&country={cc}`.
+    public static let path = "/lookup"
+
+    /// The path form's, `/{cc}/lookup?…`, which is served from its own cache.
+    public static func path(country: String) -> String { "/\(country)\(path)" }
 
     /// The query's items.
     public enum Query {

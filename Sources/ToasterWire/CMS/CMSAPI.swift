@@ -3,6 +3,9 @@
 public enum CMSAPI {
     public static let apiKeyHeader = "X-MICROCMS-API-KEY"
 
+    /// `/api/v1/{endpoint}`: an object by its API's endpoint name.
+    public static func path(endpoint: String) -> String { "/api/v1/\(endpoint)" }
+
     /// Every field may be absent or null; dates are ISO 8601, with or without fractional seconds.
     public struct ForceUpdate: Codable, Sendable, Equatable {
         public var createdAt: String?

@@ -6,6 +6,8 @@ public enum GoogleOAuth {
     public static let lifetime = 3600
     /// The assertion's signature algorithm.
     public static let algorithm = "RS256"
+    /// The token endpoint's path on Google's host (a key's `token_uri` names the endpoint).
+    public static let tokenPath = "/token"
 
     /// A service account's key, as the console downloads it (IAM → Service accounts → Keys);
     /// only the fields either side uses.
