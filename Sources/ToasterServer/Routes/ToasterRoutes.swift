@@ -11,10 +11,9 @@ public enum ToasterRoutes {
     /// The public routes; the admin API is `AdminRoutes`, on a listener of its own. Without
     /// `observability`, quiet: no access log, figures no one reads (tests).
     public static func router(store: PolicyStore, settings: ServerSettings,
-                              observability: Observability = Observability()) -> Router<BasicRequestContext> {
+                              observability: Observability = Observability()) -> ObservedRouter {
         // HEAD answers as GET without the body, for every GET route (RFC 9110, 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
-        router.add(middleware: RequestObserver(observability: observability))
         let healthy = EncodedAnswer(ServiceAnswers.Message(message: "ok"))
         // Alive: the process answers.
         router.get("healthz") { request, _ in
@@ -68,7 +67,7 @@ public enum ToasterRoutes {
             return answer(request, .ok, object)
         }
         AppStoreConnectRoutes.add(to: router, store: store, verifier: settings.appStoreConnect)
-        return router
+        return ObservedRouter(router: router, observer: RequestObserver(observability: observability))
     }
 
     /// The server's log, its lines marked with the request's id.
