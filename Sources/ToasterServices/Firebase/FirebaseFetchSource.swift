@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import ToasterCore
+import ToasterFiles
 
 /// `--source remote-config --firebase-project ID --firebase-app-id 1:…:ios:…`: the fetch an iOS
 /// app makes (FirebaseRemoteConfig's `RCNConfigFetch`): an installation and its auth token
@@ -84,7 +85,7 @@ public struct FirebaseFetchSource: VersionSource {
             ("country_code", .string(device.country)),
             ("language_code", .string(device.language)),
             ("platform_version", device.osVersion.json),
-            ("time_zone", .string(TimeZone.current.identifier)),
+            ("time_zone", .string(SystemTimeZones.localIdentifier())),
             ("package_name", endpoint.bundleID.json),
             ("app_version", .string(device.appVersion)),
             ("app_build", device.build.json),
