@@ -19,37 +19,45 @@ public struct AccessLog: Sendable {
         switch format {
         case .text:
             LineLogHandler.timestamp(into: &line)
-            line += " info request bytes=".utf8
-            line += String(bytes).utf8
-            line += " duration_ms=".utf8
-            Self.milliseconds(microseconds, into: &line)
-            line += " method=".utf8
-            Self.text(method, into: &line)
-            line += " path=".utf8
-            Self.text(path, into: &line)
-            line += " request_id=".utf8
-            Self.text(id, into: &line)
-            line += " status=".utf8
-            line += String(status).utf8
-            line += "\n".utf8
+            line += " info request".utf8
         case .json:
             line += "{\"time\":\"".utf8
             LineLogHandler.timestamp(into: &line)
-            line += "\",\"level\":\"info\",\"message\":\"request\",\"bytes\":".utf8
-            line += String(bytes).utf8
-            line += ",\"duration_ms\":".utf8
-            Self.milliseconds(microseconds, into: &line)
-            line += ",\"method\":".utf8
-            Self.json(method, into: &line)
-            line += ",\"path\":".utf8
-            Self.json(path, into: &line)
-            line += ",\"request_id\":".utf8
-            Self.json(id, into: &line)
-            line += ",\"status\":".utf8
-            line += String(status).utf8
-            line += "}\n".utf8
+            line += "\",\"level\":\"info\",\"message\":\"request\"".utf8
         }
+        name("bytes", into: &line)
+        line += String(bytes).utf8
+        name("duration_ms", into: &line)
+        Self.milliseconds(microseconds, into: &line)
+        string("method", method, into: &line)
+        string("path", path, into: &line)
+        string("request_id", id, into: &line)
+        name("status", into: &line)
+        line += String(status).utf8
+        line += (format == .text ? "\n" : "}\n").utf8
         writer.write(line)
+    }
+
+    /// What comes before a field's value: ` name=`, or `,"name":`.
+    private func name(_ name: String, into line: inout [UInt8]) {
+        switch format {
+        case .text:
+            line.append(UInt8(ascii: " "))
+            line += name.utf8
+            line.append(UInt8(ascii: "="))
+        case .json:
+            line += ",\"".utf8
+            line += name.utf8
+            line += "\":".utf8
+        }
+    }
+
+    private func string(_ name: String, _ value: String, into line: inout [UInt8]) {
+        self.name(name, into: &line)
+        switch format {
+        case .text: Self.text(value, into: &line)
+        case .json: Self.json(value, into: &line)
+        }
     }
 
     /// Microseconds as milliseconds, written as Swift writes the `Double` (`0.003`, `12.0`,
