@@ -5,16 +5,18 @@ import ToasterFiles
 
 /// Writes lines to a file descriptor from a queue of its own: a request only appends to a
 /// buffer, and a slow disk or a full pipe never holds up Swift's cooperative pool. Lines are
-/// written whole and in order, at most `gathering` after they are given; `flush()` waits for
-/// everything written so far.
+/// written whole and in order; `flush()` waits for everything written so far.
 public final class LineWriter: Sendable {
-    /// How long the first line into an empty buffer waits for others before they are written
-    /// together. Written as soon as it came, the access log woke the queue's thread for every
-    /// few requests, and the switches cost a tenth of the server's requests per second.
-    static let gathering = DispatchTimeInterval.milliseconds(10)
+    /// The least time between two writes: a line given sooner after the last write waits for
+    /// the others until then, and they are written together. Written as soon as each came,
+    /// the access log woke the queue's thread every few requests, and the switches cost a
+    /// tenth of the server's requests per second; a line after a quiet spell goes at once.
+    static let gathering: UInt64 = 10_000_000
 
     private let descriptor: Int32
     private let pending = Mutex<[UInt8]>([])
+    /// When the queue last wrote, in `DispatchTime` nanoseconds.
+    private let lastWrite = Atomic<UInt64>(0)
     private let queue = DispatchQueue(label: "toaster-server.log")
 
     public static let standardOutput = LineWriter(descriptor: STDOUT_FILENO)
@@ -38,7 +40,13 @@ public final class LineWriter: Sendable {
             pending.append(contentsOf: line)
             return first
         }
-        if first { queue.asyncAfter(deadline: .now() + Self.gathering) { self.drain() } }
+        guard first else { return }
+        let next = lastWrite.load(ordering: .relaxed) + Self.gathering
+        if next <= DispatchTime.now().uptimeNanoseconds {
+            queue.async { self.drain() }
+        } else {
+            queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: next)) { self.drain() }
+        }
     }
 
     public func flush() {
@@ -46,6 +54,7 @@ public final class LineWriter: Sendable {
     }
 
     private func drain() {
+        lastWrite.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
         let bytes = pending.withLock { pending in
             let bytes = pending
             pending.removeAll(keepingCapacity: true)
