@@ -27,9 +27,14 @@ router.get("lookup") { [headers] _, _ in
     Response(status: .ok, headers: headers, body: .init(byteBuffer: buffer))
 }
 let application = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "toaster-server"),
-                              onServerRunning: { _ in
-                                  // Unbuffered: the benchmark waits for this line.
-                                  let line = Array("bare-hummingbird: listening on \(port)\n".utf8)
+                              onServerRunning: { channel in
+                                  // Unbuffered: the benchmark waits for this line (PORT 0: any free port).
+                                  let line = Array("bare-hummingbird: listening on \(channel.localAddress?.port ?? port)\n".utf8)
                                   _ = write(STDOUT_FILENO, line, line.count)
                               })
-try await application.runService()
+do {
+    try await application.runService()
+} catch {
+    print("bare-hummingbird: \(error)")
+    exit(1)
+}
