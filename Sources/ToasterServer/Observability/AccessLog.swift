@@ -35,7 +35,7 @@ public struct AccessLog: Sendable {
         name("status", into: &line)
         line += String(status).utf8
         line += (format == .text ? "\n" : "}\n").utf8
-        writer.write(line)
+        writer.write(line, promptly: false)
     }
 
     /// What comes before a field's value: ` name=`, or `,"name":`.

@@ -35,10 +35,10 @@ public struct LineLogHandler: LogHandler {
             let pairs = fields.map { " \($0.key)=\(Self.text($0.value))" }.joined()
             // A message of several lines (an error's description) stays one line.
             let message = "\(event.message)".replacing("\n", with: "\\n")
-            writer.write("\(time) \(event.level) \(message)\(pairs)\n".utf8)
+            writer.write("\(time) \(event.level) \(message)\(pairs)\n".utf8, promptly: true)
         case .json:
             let pairs = fields.map { ",\(Self.quoted($0.key)):\(Self.json($0.value))" }.joined()
-            writer.write("{\"time\":\"\(time)\",\"level\":\"\(event.level)\",\"message\":\(Self.quoted("\(event.message)"))\(pairs)}\n".utf8)
+            writer.write("{\"time\":\"\(time)\",\"level\":\"\(event.level)\",\"message\":\(Self.quoted("\(event.message)"))\(pairs)}\n".utf8, promptly: true)
         }
     }
 

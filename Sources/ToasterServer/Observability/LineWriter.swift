@@ -7,14 +7,17 @@ import ToasterFiles
 /// buffer, and a slow disk or a full pipe never holds up Swift's cooperative pool. Lines are
 /// written whole and in order; `flush()` waits for everything written so far.
 public final class LineWriter: Sendable {
-    /// The least time between two writes: a line given sooner after the last write waits for
-    /// the others until then, and they are written together. Written as soon as each came,
-    /// the access log woke the queue's thread every few requests, and the switches cost a
-    /// tenth of the server's requests per second; a line after a quiet spell goes at once.
+    /// The least time between two writes of lines that may wait (the access log's): one given
+    /// sooner after the last write waits for the others until then, and they are written
+    /// together. Written as soon as each came, the access log woke the queue's thread every few
+    /// requests, and the switches cost a tenth of the server's requests per second.
     static let gathering: UInt64 = 10_000_000
 
+    /// When the queue is next asked to write.
+    private enum Drain { case none, later, now }
+
     private let descriptor: Int32
-    private let pending = Mutex<[UInt8]>([])
+    private let pending = Mutex<(bytes: [UInt8], drain: Drain)>(([], .none))
     /// When the queue last wrote, in `DispatchTime` nanoseconds.
     private let lastWrite = Atomic<UInt64>(0)
     private let queue = DispatchQueue(label: "toaster-server.log")
@@ -33,18 +36,26 @@ public final class LineWriter: Sendable {
         return LineWriter(descriptor: descriptor)
     }
 
-    /// One line, its line break included.
-    func write(_ line: some Collection<UInt8>) {
-        let first = pending.withLock { pending in
-            let first = pending.isEmpty
-            pending.append(contentsOf: line)
-            return first
+    /// One line, its line break included. `promptly`: written at once, with the lines waiting
+    /// before it (the server's log, which operators and scripts read as it happens); otherwise
+    /// it may wait up to `gathering` after the last write (the access log).
+    func write(_ line: some Collection<UInt8>, promptly: Bool) {
+        let schedule = pending.withLock { pending -> Drain in
+            pending.bytes.append(contentsOf: line)
+            switch pending.drain {
+            case .now: return .none
+            case .later where !promptly: return .none
+            case .later, .none:
+                let next = lastWrite.load(ordering: .relaxed) + Self.gathering
+                pending.drain = promptly || next <= DispatchTime.now().uptimeNanoseconds ? .now : .later
+                return pending.drain
+            }
         }
-        guard first else { return }
-        let next = lastWrite.load(ordering: .relaxed) + Self.gathering
-        if next <= DispatchTime.now().uptimeNanoseconds {
-            queue.async { self.drain() }
-        } else {
+        switch schedule {
+        case .none: break
+        case .now: queue.async { self.drain() }
+        case .later:
+            let next = lastWrite.load(ordering: .relaxed) + Self.gathering
             queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: next)) { self.drain() }
         }
     }
@@ -56,8 +67,9 @@ public final class LineWriter: Sendable {
     private func drain() {
         lastWrite.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed)
         let bytes = pending.withLock { pending in
-            let bytes = pending
-            pending.removeAll(keepingCapacity: true)
+            let bytes = pending.bytes
+            pending.bytes.removeAll(keepingCapacity: true)
+            pending.drain = .none
             return bytes
         }
         bytes.withUnsafeBytes { buffer in
