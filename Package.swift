@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // App Store Connect: preflight signs its token with P256; toaster-server verifies it with jwt-kit.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/vapor/jwt-kit", from: "5.8.0"),
@@ -47,7 +48,7 @@ let package = Package(
             name: "ToasterServices",
             dependencies: [
                 "ToasterCore", "ToasterFiles", "ToasterPolicy", "CHTTPFetch",
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),

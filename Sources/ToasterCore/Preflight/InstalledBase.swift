@@ -27,6 +27,18 @@ public struct InstalledGroup: Sendable, Equatable {
     var label: String { os.map { "\(name) (iOS \($0))" } ?? name }
 }
 
+/// One record of a CSV file as a CSV reader returns it, with the line it starts on (a quoted
+/// field may span lines).
+public struct CSVRecord: Sendable, Equatable {
+    public var line: Int
+    public var fields: [String]
+
+    public init(line: Int, fields: [String]) {
+        self.line = line
+        self.fields = fields
+    }
+}
+
 /// Which header names hold the version, the users and the OS version (`--installed-columns
 /// version=App Version,users=Active Devices,os=OS Version`); matched ignoring case and the spaces around.
 public struct InstalledColumns: Sendable, Equatable {
@@ -82,6 +94,10 @@ public enum InstalledBase {
         for record in records.dropFirst() {
             let fields = record.fields.map { String($0.trimmingWhitespace()) }
             guard !fields.allSatisfy(\.isEmpty) else { throw InstalledBaseError(line: record.line, problem: "the line is empty") }
+            // A quote never closed runs to the end of the file, line breaks and all.
+            if record.line == records.last?.line, record.fields.last?.last?.isNewline == true {
+                throw InstalledBaseError(line: record.line, problem: "a quoted field opened here is never closed")
+            }
             guard fields.count == names.count else {
                 throw InstalledBaseError(line: record.line, problem: "\(fields.count) fields where the header has \(names.count)")
             }

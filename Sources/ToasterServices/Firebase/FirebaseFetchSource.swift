@@ -1,6 +1,5 @@
-import FoundationEssentials
+import Foundation
 import ToasterCore
-import ToasterFiles
 
 /// `--source remote-config --firebase-project ID --firebase-app-id 1:…:ios:…`: the fetch an iOS
 /// app makes (FirebaseRemoteConfig's `RCNConfigFetch`): an installation and its auth token
@@ -85,7 +84,7 @@ public struct FirebaseFetchSource: VersionSource {
             ("country_code", .string(device.country)),
             ("language_code", .string(device.language)),
             ("platform_version", device.osVersion.json),
-            ("time_zone", .string(SystemTimeZones.localIdentifier())),
+            ("time_zone", .string(TimeZone.current.identifier)),
             ("package_name", endpoint.bundleID.json),
             ("app_version", .string(device.appVersion)),
             ("app_build", device.build.json),

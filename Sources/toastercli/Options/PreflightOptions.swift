@@ -122,9 +122,9 @@ struct PreflightOptions: ParsableArguments {
         guard let installed else { return (nil, []) }
         let data: Data
         do { data = try BoundedFile.read(installed, limit: 4 << 20) } catch { throw CLIError("--installed: \(error.description)") }
-        guard let text = String(validating: data, as: UTF8.self) else { throw CLIError("--installed \(installed): the file is not UTF-8 text") }
+        guard String(validating: data, as: UTF8.self) != nil else { throw CLIError("--installed \(installed): the file is not UTF-8 text") }
         do {
-            let (groups, ignored) = try InstalledBase.parse(try CSVRecord.records(in: text), columns: try columns())
+            let (groups, ignored) = try InstalledBase.parse(try InstalledBaseFile.records(data), columns: try columns())
             return (groups, ignored)
         } catch let error as InstalledBaseError {
             throw CLIError("--installed \(installed): \(error)")

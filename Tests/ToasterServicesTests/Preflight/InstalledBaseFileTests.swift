@@ -1,10 +1,12 @@
+import Foundation
 import Testing
 import ToasterCore
+import ToasterServices
 
-/// Installed-base exports as analytics tools write them, read as RFC 4180 CSV.
-@Suite struct InstalledBaseCSVTests {
+/// Installed-base exports as analytics tools write them, read by the CSV library.
+@Suite struct InstalledBaseFileTests {
     static func read(_ text: String, columns: InstalledColumns = InstalledColumns()) throws -> (groups: [InstalledGroup], ignored: [String]) {
-        try InstalledBase.parse(try CSVRecord.records(in: text), columns: columns)
+        try InstalledBase.parse(try InstalledBaseFile.records(Data(text.utf8)), columns: columns)
     }
 
     @Test func quotedFieldsCRLFAndAByteOrderMark() throws {
@@ -39,23 +41,6 @@ import ToasterCore
             try Self.read("version,users\n\"1.0.0,5\n2.0.0,6\n")
         } throws: { error in
             "\(error)" == "line 2: a quoted field opened here is never closed"
-        }
-    }
-
-    @Test func recordsKeepTheirFieldsAndTheLineTheyStartOn() throws {
-        let text = "a,\"b,\"\"c\"\"\"\r\n\r\n5\",x,\"\"\rlast,\"two\nlines\""
-        #expect(try CSVRecord.records(in: text) == [
-            CSVRecord(line: 1, fields: ["a", "b,\"c\""]), CSVRecord(line: 2, fields: [""]), CSVRecord(line: 3, fields: ["5\"", "x", ""]),
-            CSVRecord(line: 4, fields: ["last", "two\nlines"]),
-        ])
-        #expect(try CSVRecord.records(in: "a,b\n") == [CSVRecord(line: 1, fields: ["a", "b"])])
-        #expect(try CSVRecord.records(in: "a,\n") == [CSVRecord(line: 1, fields: ["a", ""])])
-        #expect(try CSVRecord.records(in: "\u{FEFF}") == [])
-    }
-
-    @Test func textAfterAClosingQuoteIsNamed() {
-        #expect(throws: InstalledBaseError(line: 2, problem: "text after a quoted field's closing quote; a quote inside quotes is written \"\"")) {
-            try CSVRecord.records(in: "version,users\n\"1.0.0\"x,5\n")
         }
     }
 }
