@@ -3,7 +3,7 @@ import Testing
 import ToasterTestSupport
 
 /// The forced alert of a bare launch (app 1.0.0, demo store 2.0.0), driven through a real pty.
-@Suite struct ForcedAlertTests {
+@Suite(.offThePool) struct ForcedAlertTests {
     @Test func launchShowsLaunchScreenThenHomeThenOnlyTheUpdateButton() throws {
         let app = try ToasterApp(launchScreenMilliseconds: 600)
         try app.terminal.waitForScreen("the launch screen") { $0.contains("T O A S T E R") && $0.contains("v1.0.0") }

@@ -3,7 +3,7 @@ import Testing
 import ToasterTestSupport
 
 /// Every size from 30×8 up, resizes at any moment, and text from a hostile payload.
-@Suite struct LayoutTests {
+@Suite(.offThePool) struct LayoutTests {
     @Test(arguments: [(30, 8), (40, 12), (80, 24), (200, 50)])
     func forcedAndOptionalAlertsFitAndAlign(width: Int, height: Int) throws {
         let forced = try ToasterApp(width: width, height: height)

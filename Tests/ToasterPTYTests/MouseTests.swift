@@ -3,7 +3,7 @@ import ToasterCore
 import ToasterTestSupport
 
 /// A click on a button activates it, where the terminal reports the mouse (tmux does).
-@Suite struct MouseTests {
+@Suite(.offThePool) struct MouseTests {
     /// The 0-based cell of the first occurrence of `text` on screen, in display columns.
     private func position(of text: String, in screen: String) throws -> (column: Int, row: Int) {
         let lines = screen.components(separatedBy: "\n")

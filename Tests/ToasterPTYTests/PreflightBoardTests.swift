@@ -4,7 +4,7 @@ import ToasterTestSupport
 
 /// `preflight --watch` on a terminal: the storefront board, driven against a toaster-server
 /// whose storefronts lag a release.
-@Suite struct PreflightBoardTests {
+@Suite(.offThePool) struct PreflightBoardTests {
     typealias Policy = PreflightFixtures
 
     /// The board in an interactive shell, which records the terminal's state before and after.

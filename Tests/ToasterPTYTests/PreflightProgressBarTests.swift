@@ -3,7 +3,7 @@ import Testing
 import ToasterTestSupport
 
 /// `toastercli preflight`'s progress bar, which only a terminal gets.
-@Suite struct PreflightProgressBarTests {
+@Suite(.offThePool) struct PreflightProgressBarTests {
     @Test func progressBarOnATerminalOnly() throws {
         let server = try ServerProcess(policy: try PreflightFixtures.policy())
         let command = [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--app-id", "42",

@@ -4,7 +4,7 @@ import ToasterTestSupport
 
 /// The scripted tests in examples/scripted, run against this build so that the examples a QA
 /// engineer copies never rot. Each proves the forced alert holds and the optional one closes.
-@Suite struct ScriptedExamplesTests {
+@Suite(.offThePool) struct ScriptedExamplesTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../examples/scripted").standardizedFileURL
 

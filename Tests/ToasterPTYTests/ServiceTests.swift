@@ -3,7 +3,7 @@ import Testing
 import ToasterTestSupport
 
 /// toastercli against a live toaster-server on loopback.
-@Suite struct ServiceTests {
+@Suite(.offThePool) struct ServiceTests {
     private func lookupArguments(_ server: ServerProcess) -> [String] {
         ["--source", "appstore", "--url", server.baseURL + "/lookup", "--app-id", "1234567890"]
     }

@@ -4,7 +4,7 @@ import ToasterTestSupport
 
 /// Every input answered in one sentence (docs/03, 6 and 11): usage errors exit 64 naming the
 /// flag, unusable inputs exit 1, and no control character reaches a terminal raw.
-@Suite struct InputRuleTests {
+@Suite(.offThePool) struct InputRuleTests {
     private func toastercli(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try Toolchain.run([Toolchain.toastercli] + arguments)
     }

@@ -6,15 +6,11 @@ import Testing
 import ToasterTestSupport
 
 /// Several toaster-server instances on one policy kept in a real PostgreSQL.
-@Suite(.serialized) struct PostgresPolicyTests {
+@Suite(.offThePool, .serialized) struct PostgresPolicyTests {
     /// Polls `server` until it serves `version`.
     private func waitForVersion(_ server: ServerProcess, _ version: String) async throws {
-        let end = ContinuousClock.now + Polling.deadline
-        while try await server.servedVersion() != version {
-            guard ContinuousClock.now < end else {
-                throw TestFailure(description: "still not serving \(version):\n\(server.output.suffix(2000))")
-            }
-            try await Task.sleep(for: .milliseconds(20))
+        guard try await Polling.until({ try await server.servedVersion() == version ? true : nil }) != nil else {
+            throw TestFailure(description: "still not serving \(version):\n\(server.output.suffix(2000))")
         }
     }
 

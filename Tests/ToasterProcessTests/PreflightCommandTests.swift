@@ -4,9 +4,9 @@ import ToasterTestSupport
 
 /// `toastercli preflight` against a toaster-server that simulates each way a storefront can
 /// strand a forced user.
-@Suite struct PreflightCommandTests {
+@Suite(.offThePool) struct PreflightCommandTests {
     private func preflight(_ server: ServerProcess, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try Toolchain.run(["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup",
+        try Toolchain.run([Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup",
                            "--rate", "60000", "--concurrency", "4"] + arguments)
     }
 
@@ -210,7 +210,7 @@ import ToasterTestSupport
     @Test func aStorefrontThatNeverAnswersIsAFindingAndTheRestIsReported() throws {
         let lookup = try LoopbackService(answering: #"{"resultCount":1,"results":[{"version":"2.0.0","trackId":42,"releaseDate":"2026-01-01T00:00:00Z"}]}"#,
                                          misbehaving: true)
-        let arguments = ["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup", "--app-id", "42",
+        let arguments = [Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup", "--app-id", "42",
                          "--countries", "kr,jp,us", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0", "--concurrency", "1"]
         let json = try Toolchain.run(arguments + ["--format", "json"])
         #expect(json.status == 1, "a storefront unanswered and no dead end: 1")
@@ -233,7 +233,7 @@ import ToasterTestSupport
 
     @Test func aLookupOnAClosedPortIsUnansweredAndStrictMakesItThree() throws {
         let closed = try ClosedPort()
-        let arguments = ["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", "http://127.0.0.1:\(closed.port)/lookup",
+        let arguments = [Toolchain.toastercli, "preflight", "--lookup-url", "http://127.0.0.1:\(closed.port)/lookup",
                          "--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0", "--format", "json"]
         let json = try Toolchain.run(arguments)
         #expect(json.status == 1, "nothing known, no dead end: 1")
@@ -250,7 +250,7 @@ import ToasterTestSupport
 
     @Test func aDeadEndOutranksAnUnansweredStorefront() throws {
         let lookup = try LoopbackService(answering: #"{"resultCount":1,"results":[{"version":"1.9.0","trackId":42}]}"#, misbehaving: true)
-        let result = try Toolchain.run(["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup",
+        let result = try Toolchain.run([Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup",
                                         "--app-id", "42", "--countries", "kr,jp", "--min-required-version", "2.0.0", "--format", "markdown"])
         #expect(result.status == 3)
         #expect(result.stdout.hasPrefix("### toastercli preflight: 1 × dead-end, 1 × error"))

@@ -4,7 +4,7 @@ import ToasterTestSupport
 
 /// toaster-server in front of real traffic, as a process on loopback: timeouts, the connection
 /// cap, running out of descriptors, the admin listener and its token, HTTP/1.1's manners.
-@Suite struct ServerNetworkTests {
+@Suite(.offThePool) struct ServerNetworkTests {
     private static let get = "GET /lookup?id=1234567890&country=kr HTTP/1.1\r\nHost: t\r\n\r\n"
 
     private func occurrences(_ text: String, in server: ServerProcess) -> Int {
@@ -23,10 +23,10 @@ import ToasterTestSupport
     @Test func idleKeepAliveConnectionsAreClosed() throws {
         let server = try ServerProcess(arguments: ["--idle-timeout", "1"])
         let silent = try RawConnection(server.baseURL)
-        #expect(silent.readUntilClosed(within: 10) == "", "a connection that never sends is closed")
+        #expect(silent.readUntilClosed() == "", "a connection that never sends is closed")
         let kept = try RawConnection(server.baseURL)
         try kept.send(Self.get)
-        let answer = try #require(kept.readUntilClosed(within: 10), "the keep-alive connection is closed after its answer")
+        let answer = try #require(kept.readUntilClosed(), "the keep-alive connection is closed after its answer")
         #expect(answer.hasPrefix("HTTP/1.1 200 OK"))
     }
 
@@ -41,8 +41,8 @@ import ToasterTestSupport
         var headClosed = false, bodyClosed = false
         // A byte every 100 ms on each: the head never ends, the body would take 20 s.
         for _ in 0..<100 where !(headClosed && bodyClosed) {
-            if !headClosed { headClosed = (try? slowHead.send("x")) == nil || slowHead.readUntilClosed(within: 0.05) != nil }
-            if !bodyClosed { bodyClosed = (try? slowBody.send("x")) == nil || slowBody.readUntilClosed(within: 0.05) != nil }
+            if !headClosed { headClosed = (try? slowHead.send("x")) == nil || slowHead.isClosed }
+            if !bodyClosed { bodyClosed = (try? slowBody.send("x")) == nil || slowBody.isClosed }
         }
         #expect(headClosed, "a head sent a byte at a time")
         #expect(bodyClosed, "a body sent a byte at a time")
@@ -50,7 +50,7 @@ import ToasterTestSupport
         // A request in time is still answered.
         let prompt = try RawConnection(server.baseURL)
         try prompt.send(Self.get)
-        #expect(prompt.read(through: "\"resultCount\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
+        #expect(prompt.read(through: "\"resultCount\"")?.hasPrefix("HTTP/1.1 200 OK") == true)
     }
 
     @Test func aClientLeavingInTheMiddleOfARequestIsClosedAtOnce() throws {
@@ -62,22 +62,17 @@ import ToasterTestSupport
         let body = try RawConnection(server.baseURL)
         try body.send("PUT /admin/policy HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n{")
         body.finishSending()
-        #expect(head.readUntilClosed(within: 10) != nil, "half a head")
-        #expect(body.readUntilClosed(within: 10) != nil, "half a body")
+        #expect(head.readUntilClosed() != nil, "half a head")
+        #expect(body.readUntilClosed() != nil, "half a body")
     }
 
-    /// The indices of `connections` whose lookup is answered: waits up to 10 s for `count`,
-    /// then gives each of the others 0.1 s.
+    /// The indices of `connections` whose lookup has been answered, once `count` have been
+    /// (or the polling deadline passed).
     private func answered(among connections: [RawConnection], count: Int) -> Set<Int> {
         var answered: Set<Int> = []
-        let end = ContinuousClock.now + .seconds(10)
-        while answered.count < count, ContinuousClock.now < end {
-            for (index, connection) in connections.enumerated() where !answered.contains(index) {
-                if connection.read(through: "\"resultCount\"", within: 0.02) != nil { answered.insert(index) }
-            }
-        }
-        for (index, connection) in connections.enumerated() where !answered.contains(index) {
-            if connection.read(through: "\"resultCount\"", within: 0.1) != nil { answered.insert(index) }
+        _ = Polling.until { () -> Bool? in
+            answered = Set(connections.indices.filter { connections[$0].hasReceived("\"resultCount\"") })
+            return answered.count >= count ? true : nil
         }
         return answered
     }
@@ -118,7 +113,7 @@ import ToasterTestSupport
         for connection in held { connection.finishSending() }
         let later = try RawConnection(server.baseURL)
         try later.send(Self.get)
-        #expect(later.read(through: "\"resultCount\"", within: 30)?.hasPrefix("HTTP/1.1 200 OK") == true)
+        #expect(later.read(through: "\"resultCount\"")?.hasPrefix("HTTP/1.1 200 OK") == true)
         try server.waitForOutput("accepting connections again")
         // One line per time the descriptors run out (an accept that succeeds in between ends
         // it), never one per failed accept: those were thousands a second.
@@ -129,7 +124,7 @@ import ToasterTestSupport
         let server = try ServerProcess()
         let head = try RawConnection(server.baseURL)
         try head.send("HEAD /lookup?id=1234567890&country=kr HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-        let headAnswer = try #require(head.readUntilClosed(within: 10))
+        let headAnswer = try #require(head.readUntilClosed())
         #expect(headAnswer.hasPrefix("HTTP/1.1 200 OK"))
         #expect(headAnswer.lowercased().contains("etag:"))
         #expect(headAnswer.hasSuffix("\r\n\r\n"), "no body: \(headAnswer)")
@@ -143,13 +138,13 @@ import ToasterTestSupport
         ] {
             let connection = try RawConnection(server.baseURL)
             try connection.send(request)
-            let answer = try #require(connection.readUntilClosed(within: 10), "answered and closed: \(request)")
+            let answer = try #require(connection.readUntilClosed(), "answered and closed: \(request)")
             #expect(answer.hasPrefix(status), "\(request): \(answer)")
         }
         // Chunked alone is still read.
         let chunked = try RawConnection(server.baseURL)
         try chunked.send("POST /v1/projects/toaster/namespaces/firebase:fetch HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
-        #expect(chunked.read(through: "\"state\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
+        #expect(chunked.read(through: "\"state\"")?.hasPrefix("HTTP/1.1 200 OK") == true)
 
         // Each is logged and counted like any other answer.
         for (method, path, status) in [("HEAD", "/lookup?id=1234567890&country=kr", 200), ("CONNECT", "example.com:443", 405),
@@ -173,7 +168,7 @@ import ToasterTestSupport
         let connection = try RawConnection(server.baseURL)
         // A header line without a colon: NIO's decoder refuses it and Hummingbird answers 400.
         try connection.send("GET /lookup?id=1234567890 HTTP/1.1\r\nHost: t\r\nno colon here\r\n\r\n")
-        let answer = try #require(connection.readUntilClosed(within: 10))
+        let answer = try #require(connection.readUntilClosed())
         #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request"), "\(answer)")
         let id = try #require(answer.split(separator: "\r\n").first { $0.lowercased().hasPrefix("x-request-id: ") }?.dropFirst(14),
                               "an id: \(answer)")
@@ -191,10 +186,10 @@ import ToasterTestSupport
         #expect(server.adminURL != server.baseURL)
         let public_ = try RawConnection(server.baseURL)
         try public_.send("PUT /admin/policy HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer \(ServerProcess.adminToken)\r\nContent-Length: 2\r\n\r\n{}")
-        #expect(public_.read(through: "\r\n\r\n", within: 10)?.hasPrefix("HTTP/1.1 404") == true)
+        #expect(public_.read(through: "\r\n\r\n")?.hasPrefix("HTTP/1.1 404") == true)
         let admin = try RawConnection(server.adminURL)
         try admin.send(Self.get)
-        #expect(admin.read(through: "\r\n\r\n", within: 10)?.hasPrefix("HTTP/1.1 404") == true)
+        #expect(admin.read(through: "\r\n\r\n")?.hasPrefix("HTTP/1.1 404") == true)
         try await server.setStoreVersion("2.2.0")
         #expect(try await server.servedVersion() == "2.2.0")
     }
@@ -206,7 +201,7 @@ import ToasterTestSupport
             let body = try ServerProcess.policy(storeVersion: "2.3.0")
             try connection.send("PUT /admin/policy HTTP/1.1\r\nHost: t\r\nConnection: close\r\nAuthorization: \(authorization)\r\n"
                                 + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
-            return connection.readUntilClosed(within: 10) ?? "no answer"
+            return connection.readUntilClosed() ?? "no answer"
         }
         #expect(try put("bearer \(ServerProcess.adminToken)").hasPrefix("HTTP/1.1 200"), "the scheme is case-insensitive")
         for attempt in 1...10 {
@@ -256,6 +251,6 @@ import ToasterTestSupport
         #expect(Toolchain.awaitOutput(output, /admin listening on (http:\/\/\[::1\]:[0-9]+)/) != nil)
         let connection = try RawConnection(url)
         try connection.send(Self.get)
-        #expect(connection.read(through: "\"resultCount\"", within: 10)?.hasPrefix("HTTP/1.1 200 OK") == true)
+        #expect(connection.read(through: "\"resultCount\"")?.hasPrefix("HTTP/1.1 200 OK") == true)
     }
 }

@@ -3,9 +3,10 @@ import Testing
 import ToasterCore
 import ToasterFiles
 @testable import ToasterServices
+import ToasterTestSupport
 
 /// The remembered answers on disk: round trip, atomic replacement, and unusable files.
-@Suite struct AnswerBookTests {
+@Suite(.offThePool) struct AnswerBookTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("answers-\(UUID().uuidString)").path
     private let monday = Date(timeIntervalSince1970: 1_795_000_000)
 

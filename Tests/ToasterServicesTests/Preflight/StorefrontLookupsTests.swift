@@ -7,7 +7,7 @@ import ToasterCore
 @testable import ToasterServices
 import ToasterTestSupport
 
-@Suite struct StorefrontLookupsTests {
+@Suite(.offThePool) struct StorefrontLookupsTests {
     static let listed = Data(#"{"resultCount":1,"results":[{"version":"2.0.0","trackId":42,"bundleId":"com.example.toaster"}]}"#.utf8)
 
     @Test func rateLimiterLetsABurstGoThenPaces() {
@@ -128,9 +128,7 @@ import ToasterTestSupport
             let requests = StorefrontLookups.requests(storefronts: storefronts, keys: [.id("42"), .bundleID("com.example.toaster")])
             let seen = Mutex<[Int]>([])
             let begun = pace.now
-            let round = try await offThePool {
-                lookups.ask(requests + requests) { done, total in seen.withLock { $0.append(done * 100 + total) } }
-            }
+            let round = lookups.ask(requests + requests) { done, total in seen.withLock { $0.append(done * 100 + total) } }
             let answers = round.answers
             #expect(round.unanswered.isEmpty)
             #expect(answers.count == 24, "a request asked twice is asked once")
@@ -210,7 +208,7 @@ import ToasterTestSupport
                 if first { return try HTTPFetcher(timeout: timeout).fetch("http://127.0.0.1:9/lookup") }
                 return try HTTPFetcher(timeout: timeout).fetch(url)
             }
-            let round = try await offThePool { lookups.ask(StorefrontLookups.requests(storefronts: ["kr", "jp"], keys: [.id("42")])) }
+            let round = lookups.ask(StorefrontLookups.requests(storefronts: ["kr", "jp"], keys: [.id("42")]))
             #expect(round.unanswered.isEmpty, "\(round.unanswered)")
             #expect(round.answers.count == 4)
             #expect(round.answers.allSatisfy { $0.entry?.listing.version == "2.0.0" })

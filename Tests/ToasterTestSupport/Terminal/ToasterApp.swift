@@ -36,13 +36,12 @@ package final class ToasterApp {
     /// Waits for the program to end and returns its exit status.
     package func waitForExit() throws -> Int32 {
         let path = terminal.file(Self.exitStatusName)
-        let end = ContinuousClock.now + Polling.deadline
-        while ContinuousClock.now < end {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n"),
-               let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) { return status }
-            Thread.sleep(forTimeInterval: 0.02)
+        let status = Polling.until { () -> Int32? in
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") else { return nil }
+            return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        throw TestFailure(description: "timed out waiting for the program to exit; the screen was:\n\(try terminal.screen())")
+        guard let status else { throw TestFailure(description: "timed out waiting for the program to exit; the screen was:\n\(try terminal.screen())") }
+        return status
     }
 
     /// Where a shell-run app's terminal output is recorded.
