@@ -93,10 +93,19 @@ import ToasterTestSupport
         }
         let hangups = Hangups(pid: server.pid)
         var stale: [String] = []
-        // At least 30 rounds, and on until more than 30 reloads have raced them: reloads share
-        // the PUTs' low-priority thread, and on a loaded machine 30 PUTs saw only 4. Bounded.
+        // At least 30 rounds, and on until more than 30 reloads have raced them, however many
+        // rounds that takes: reloads share the PUTs' low-priority thread, and on a loaded
+        // machine 30 PUTs saw only 4. Bounded by the polling deadline, counted from the last
+        // reload seen: it fails only when the reloads stop.
         var round = 0
-        while round < 30 || reloads(server) <= 30 && round < 300 {
+        var deadline = Polling.Deadline()
+        var seen = reloads(server)
+        while round < 30 || reloads(server) <= 30 {
+            if reloads(server) > seen {
+                seen = reloads(server)
+                deadline.extend()
+            }
+            guard !deadline.hasPassed else { break }
             round += 1
             let acknowledged = "2.0.\(round)"
             try await server.put(policy: try ServerProcess.policy(storeVersion: acknowledged, fillers: 400))
