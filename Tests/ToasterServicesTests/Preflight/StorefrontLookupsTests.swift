@@ -109,6 +109,12 @@ import ToasterTestSupport
                 let now = inFlight.add(1, ordering: .relaxed).newValue
                 most.max(now, ordering: .relaxed)
                 asked.withLock { $0.append(request.uri.description) }
+                // Held until another request is in flight, or all 24 have been asked: a client
+                // that overlaps its requests shows it however slow the machine.
+                _ = await Polling.until { () async -> Bool? in
+                    inFlight.load(ordering: .relaxed) >= 2 || asked.withLock { $0.count } >= 24 ? true : nil
+                }
+                // Then a slow answer: time enough for a client that ignored the cap to pass it.
                 try await Task.sleep(for: .milliseconds(300))
                 inFlight.subtract(1, ordering: .relaxed)
                 return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(bytes: Self.listed)))
@@ -136,7 +142,7 @@ import ToasterTestSupport
             #expect(asked.withLock { $0.count } == 24)
             #expect(Set(asked.withLock { $0.map { $0.split(separator: "_=").last ?? "" } }).count == 24, "every request busts the cache its own way")
             #expect(most.load(ordering: .relaxed) <= 3, "never more than --concurrency in flight")
-            #expect(most.load(ordering: .relaxed) >= 2, "answers that take 300 ms, one start every 50 ms: requests overlap")
+            #expect(most.load(ordering: .relaxed) >= 2, "requests overlap")
             // The n-th start cannot come before the n-th slot, n intervals after the first.
             for (number, start) in starts.withLock({ $0 }).sorted().enumerated() {
                 #expect(start - begun >= .milliseconds(50) * number, "1200 a minute: one start every 50 ms at most")
