@@ -20,11 +20,18 @@ import ToasterTestSupport
 
     @Test func resizeDuringTheInstallRedrawsAndTheInstallFinishes() throws {
         let app = try ToasterApp()
+        // The install lasts under a second: frozen as soon as it starts (the program found
+        // before), it waits for the resize, then goes on a moment at a time until it has drawn
+        // the new size.
+        _ = try app.programPID()
         try app.startInstall()
+        try app.freeze()
+        try #require(!(try app.trace.summary().contains("installFinished")), "frozen during the install")
         try app.terminal.resize(width: 44, height: 14)
-        try app.terminal.waitForScreen("the progress bar at 44 columns") { screen in
+        try app.step(until: "the progress bar at 44 columns") { screen in
             screen.components(separatedBy: "\n").contains { $0.contains("설치 중") && $0.contains("%") }
         }
+        try app.thaw()
         try app.terminal.waitFor("v2.0.0")
     }
 

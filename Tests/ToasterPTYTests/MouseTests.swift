@@ -49,6 +49,6 @@ import ToasterTestSupport
         #expect(try app.trace.count("alertDismissed 업데이트") == 1, "a click on the title did nothing")
         let install = try position(of: "[ 업데이트 ]", in: store)
         try app.terminal.click(column: install.column, row: install.row)
-        try app.terminal.waitFor("설치 중")
+        try app.trace.waitFor("the install's start") { $0.contains("installStarted") }
     }
 }

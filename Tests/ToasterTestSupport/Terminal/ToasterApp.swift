@@ -73,13 +73,67 @@ package final class ToasterApp {
         return screen
     }
 
-    /// From the forced alert: `업데이트`, then the App Store's install button.
+    /// From the forced alert: `업데이트`, then the App Store's install button. The install's
+    /// progress is on screen for under a second: its start is read from the trace.
     package func startInstall() throws {
         try waitForForcedAlert()
         try terminal.press("Enter")
         try terminal.waitFor("새로운 기능")
         try terminal.press("Enter")
-        try terminal.waitFor("설치 중")
+        try trace.waitFor("the install's start") { $0.contains("installStarted") }
+    }
+
+    /// The program's process id: the child of the pane's shell, found once.
+    package func programPID() throws -> pid_t {
+        if let pid { return pid }
+        guard let found = Polling.until({ try? terminal.childProcesses().first }) else {
+            throw TestFailure(description: "no program runs in the pane; the screen was:\n\(try terminal.screen())")
+        }
+        pid = found
+        return found
+    }
+
+    private var pid: pid_t?
+
+    /// Stops the program (SIGSTOP) until `step(until:)` or `thaw()`: its timers stand still,
+    /// so a screen that lasts a moment (an install's progress) lasts as long as the test
+    /// needs, and what the test does meanwhile (a resize) waits for it. Only where the program
+    /// ignores SIGCONT, as during an install: elsewhere SIGCONT is its `fg`.
+    package func freeze() throws {
+        try stop(try programPID())
+    }
+
+    /// Lets a frozen program run for a moment at a time, stopping it again and reading the
+    /// screen after each, until `predicate` holds for the screen; frozen when it returns. A
+    /// moment is a few milliseconds, so its timers advance a step or so each time.
+    @discardableResult
+    package func step(until what: String, _ predicate: (String) -> Bool) throws -> String {
+        let pid = try programPID()
+        var last = ""
+        let found = try Polling.until { () throws -> String? in
+            kill(pid, SIGCONT)
+            Thread.sleep(forTimeInterval: 0.002)
+            try stop(pid)
+            last = try terminal.screen()
+            return predicate(last) ? last : nil
+        }
+        guard let found else { throw TestFailure(description: "stepped the program without \(what); the screen was:\n\(last)") }
+        return found
+    }
+
+    /// Lets a frozen program run on.
+    package func thaw() throws {
+        kill(try programPID(), SIGCONT)
+    }
+
+    private func stop(_ pid: pid_t) throws {
+        kill(pid, SIGSTOP)
+        let stopped = Polling.until { () -> Bool? in
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+            // The state follows the command name, which is in parentheses.
+            return stat.split(separator: ")").last?.split(separator: " ").first == "T" ? true : nil
+        }
+        guard stopped != nil else { throw TestFailure(description: "the program (\(pid)) did not stop") }
     }
 
     /// Focus-out is visible on the status line, so waiting for it proves every earlier key was read.
