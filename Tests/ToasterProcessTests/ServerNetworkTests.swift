@@ -226,6 +226,10 @@ import ToasterTestSupport
         #expect(limited.hasPrefix("HTTP/1.1 429"))
         #expect(limited.firstMatch(of: /\r\n[Rr]etry-[Aa]fter: [1-9][0-9]*\r\n/) != nil, "\(limited)")
         #expect(try put("Bearer \(ServerProcess.adminToken)").hasPrefix("HTTP/1.1 429"), "the right token waits too")
+        // A line is written a moment after its answer: waited for, then counted exactly.
+        try server.waitForOutput("PUT /admin/policy refused: a wrong or missing bearer token from 127.0.0.1", count: 10)
+        try server.waitForOutput("further tries are refused (429)")
+        try server.waitForOutput("PUT /admin/policy refused (429): 127.0.0.1 is locked out after too many wrong bearer tokens", count: 2)
         #expect(occurrences("PUT /admin/policy refused: a wrong or missing bearer token from 127.0.0.1", in: server) == 10)
         #expect(occurrences("further tries are refused (429)", in: server) == 1)
         #expect(occurrences("PUT /admin/policy refused (429): 127.0.0.1 is locked out after too many wrong bearer tokens", in: server) == 2)
