@@ -14,8 +14,9 @@ package final class HeldLookup {
     private let listener: LoopbackListener
 
     package var url: String { listener.baseURL + "/lookup" }
-    /// `toastercli`'s arguments for this service.
-    package var arguments: [String] { ["--source", "appstore", "--url", url, "--app-id", "1234567890"] }
+    /// `toastercli`'s arguments for this service, with the longest timeout it allows: a held
+    /// request ends when the test says, not at the default's 5 s.
+    package var arguments: [String] { ["--source", "appstore", "--url", url, "--app-id", "1234567890", "--timeout", "600"] }
     package var arrived: Int { counts.current.arrived }
 
     package init() throws {
