@@ -20,12 +20,10 @@ import ToasterTestSupport
 
     @Test func resizeDuringTheInstallRedrawsAndTheInstallFinishes() throws {
         let app = try ToasterApp()
-        // The install lasts under a second: frozen as soon as it starts (the program found
-        // before), it waits for the resize, then goes on a moment at a time until it has drawn
-        // the new size.
-        _ = try app.programPID()
-        try app.startInstall()
-        try app.freeze()
+        // The install lasts under a second: frozen as it starts, it waits for the resize, then
+        // goes on a moment at a time until it has drawn the new size.
+        try app.openStorePage()
+        try app.freeze(at: "installStarted") { try app.terminal.press("Enter") }
         try #require(!(try app.trace.summary().contains("installFinished")), "frozen during the install")
         try app.terminal.resize(width: 44, height: 14)
         try app.step(until: "the progress bar at 44 columns") { screen in

@@ -43,9 +43,11 @@ import ToasterTestSupport
         #expect(waiting.contains("forcing 2.0.0 (--min-required-version)"))
         #expect(waiting.contains("◷ waiting 2  of 2"))
         try await server.put(policy: try policy(released: Policy.iso(Date())))
-        // The last frame stays up a moment when nothing blocks.
-        try app.terminal.waitForScreen("both served") { $0.contains("✓ kr") && $0.contains("✓ us") && $0.contains("Nothing blocks: safe to force now.") }
         let screen = try Self.expectRestored(app, status: 0)
+        // The last frame, which stays up a moment when nothing blocks.
+        try app.lastFullScreenFrame().waitForScreen("both served") {
+            $0.contains("✓ kr") && $0.contains("✓ us") && $0.contains("Nothing blocks: safe to force now.")
+        }
         #expect(screen.contains("No findings") && screen.contains("safe to force now"), "the report is printed to the normal screen")
         #expect(!screen.contains("r ask now"), "the board is gone")
     }
@@ -59,8 +61,8 @@ import ToasterTestSupport
         }
         #expect(waiting.contains("forcing 2.0.0 (condition japan_first (min_required_version))"))
         try Policy.template(jpMinimum: "1.9.0").write(toFile: template, atomically: true, encoding: .utf8)
-        try app.terminal.waitForScreen("the fix read at the next round") { $0.contains("Nothing blocks: safe to force now.") }
         let screen = try Self.expectRestored(app, status: 0)
+        try app.lastFullScreenFrame().waitForScreen("the fix read at the next round") { $0.contains("Nothing blocks: safe to force now.") }
         #expect(screen.contains("safe to force now"))
     }
 
