@@ -19,14 +19,15 @@ package enum Polling {
 
         package init() {}
 
-        package var hasPassed: Bool { ContinuousClock.now - start > Polling.allowance() }
+        package var hasPassed: Bool { ContinuousClock.now - start > Polling.allowance }
 
         /// Something moved: the allowance counts from now.
         package mutating func extend() { start = ContinuousClock.now }
     }
 
-    /// `quiet`, stretched by the load per core now.
-    static func allowance() -> Duration {
+    /// `quiet`, stretched by the load per core now: what a wait is given, and what a helper
+    /// program that waits by itself (an example script) is told to give its waits.
+    package static var allowance: Duration {
         var load = [0.0]
         let cores = Double(max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let perCore = getloadavg(&load, 1) == 1 ? load[0] / cores : 1
