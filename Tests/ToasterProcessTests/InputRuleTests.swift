@@ -59,6 +59,14 @@ import ToasterTestSupport
         #expect(result.stderr.hasPrefix("Error: \(arguments[0]) must be between 0 and "), "\(result.stderr)")
     }
 
+    @Test(arguments: ["0", "-1", "601", "nan"])
+    func toasterServersDatabaseTimeoutIsARange(value: String) throws {
+        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let result = try Toolchain.run([binary, "--database-url", "postgres://127.0.0.1/x", "--database-timeout", value])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --database-timeout must be more than 0 and at most 600 seconds"), "\(result.stderr)")
+    }
+
     @Test func unreadableInputsExit1() throws {
         let theme = try toastercli(["--theme", "/nonexistent/theme.toml"])
         #expect(theme.status == 1)
