@@ -17,7 +17,8 @@ enum FirebaseRoutes {
 
     /// Each route is its path as a client writes it, with the parts a request varies in as
     /// captures.
-    static func add(to router: Router<BasicRequestContext>, store: PolicyStore, settings: ServerSettings, installations: InstallationRegistry) {
+    static func add(to router: Router<BasicRequestContext>, store: PolicyStore, settings: ServerSettings, installations: InstallationRegistry,
+                    realtime: RealtimeStreams, draining: @escaping @Sendable () -> Bool) {
         router.post(RouterPath(RemoteConfigAPI.fetchPath(project: ":project", namespace: "{namespace}"))) { request, context in
             try await settings.delay()
             let project = context.parameters.get("project") ?? "", namespace = context.parameters.get("namespace") ?? ""
@@ -58,6 +59,9 @@ enum FirebaseRoutes {
             return ToasterRoutes.answer(request, .ok, token(installation))
         }
         RemoteConfigAPIRoutes.add(to: router, store: store, settings: settings)
+        RealtimeRoutes.add(to: router, store: store, settings: settings, streams: realtime, draining: draining) { token, project, now in
+            installations.installation(authToken: token, project: project, now: now)?.fid
+        }
     }
 
     /// `POST …/namespaces/{namespace}:fetch` where the policy holds a template: the token
@@ -89,7 +93,7 @@ enum FirebaseRoutes {
 
     /// The body as JSON (`FetchBody`: gzipped or not, the SDK's syntax or standard JSON); an
     /// empty one reads as `{}`.
-    private static func json(_ request: Request) async throws(TemplateFetch.Refusal) -> JSONTree {
+    static func json(_ request: Request) async throws(TemplateFetch.Refusal) -> JSONTree {
         var request = request
         let buffer: ByteBuffer
         do { buffer = try await request.collectBody(upTo: maximumBody) } catch {
