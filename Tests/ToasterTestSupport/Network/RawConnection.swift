@@ -31,7 +31,10 @@ package final class RawConnection {
     deinit { close(descriptor) }
 
     package func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
+        try send(bytes: Array(text.utf8))
+    }
+
+    package func send(bytes: [UInt8]) throws {
         let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else { throw TestFailure(description: "send failed: \(String(cString: strerror(errno)))") }
     }
