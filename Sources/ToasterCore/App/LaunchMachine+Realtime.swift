@@ -80,7 +80,7 @@ extension LaunchMachine {
         let forRealtime = state.checkForRealtime
         state.checkForRealtime = false
         // Only a fresh answer: a remembered decision is an earlier template's.
-        if case .decided(let report) = outcome, let version = report.answeredTemplateVersion.flatMap({ Int64($0) }),
+        if case .decided(let report) = outcome, let version = report.templateVersion.flatMap({ Int64($0) }),
            version > state.realtime.knownVersion {
             state.realtime.knownVersion = version
         }

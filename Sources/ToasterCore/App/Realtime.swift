@@ -127,8 +127,3 @@ struct SplitMix: Sendable, Equatable {
     /// 0 ..< bound.
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
-
-extension DecisionReport {
-    /// The template version the fetch answered with.
-    var answeredTemplateVersion: String? { nil }
-}

@@ -50,7 +50,7 @@ public struct RemoteConfigSource: ServiceSource {
                 try JSONPayload.checkVersion(entries[key], at: JSONPlace.root.key(entriesKey).key(key), what: what)
             }
             let latest = entries[keys.latest]
-            return SourceAnswer(
+            var answer = SourceAnswer(
                 latestVersion: latest,
                 minimumRequiredVersion: entries[keys.minimumRequired],
                 updateURL: entries[keys.storeURL],
@@ -58,6 +58,8 @@ public struct RemoteConfigSource: ServiceSource {
                 notices: JSONPayload.absence(of: expected, in: tree[entriesKey] ?? .object([]), what: "Remote Config entries")
                     .map { [$0] } ?? []
             )
+            answer.templateVersion = fetch.templateVersion
+            return answer
         case .noTemplate, .emptyConfig:
             return SourceAnswer(notices: ["Remote Config has no parameters for this app (\(stated)): nothing to compare"])
         case .noChange:

@@ -36,6 +36,8 @@ public struct SourceWithStore: VersionSource {
         return answer
     }
 
+    public var realtime: FirebaseRealtime? { service.realtime }
+
     public func prepare() {
         service.prepare()
         store.prepare()

@@ -11,10 +11,14 @@ public protocol VersionSource: Sendable {
     func fetchAnswer(realtimeAttempt: Int) throws(SourceError) -> SourceAnswer
     /// Starts, in the background, whatever the first fetch would otherwise wait for.
     func prepare()
+    /// The real-time stream that announces the service's changes, where it has one.
+    var realtime: FirebaseRealtime? { get }
 }
 
 extension VersionSource {
     public func prepare() {}
+
+    public var realtime: FirebaseRealtime? { nil }
 
     public func fetchAnswer(realtimeAttempt: Int) throws(SourceError) -> SourceAnswer {
         try fetchAnswer()

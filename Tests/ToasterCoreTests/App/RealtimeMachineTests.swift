@@ -237,6 +237,33 @@ import Testing
         #expect(driver.traces.contains(.realtime(.fetch(attempt: 1, target: 43))))
     }
 
+    /// A decided check whose fetch answered template version `version`.
+    static func decided(templateVersion version: String) throws -> AppEvent {
+        var answer = SourceAnswer(latestVersion: "1.0.0", minimumRequiredVersion: "1.0.0")
+        answer.templateVersion = version
+        return .checkCompleted(.decided(try UpdateDecider(appID: "1").decide(current: "1.0.0", answer: answer, now: Date(timeIntervalSince1970: 0))))
+    }
+
+    @Test func theFetchIsMadeAgainUntilItAnswersTheAnnouncedVersion() throws {
+        var driver = Driver()
+        driver.send(try Self.decided(templateVersion: "42"))
+        #expect(driver.state.realtime.knownVersion == 42, "the launch check's answer is the version the app knows")
+        driver.hear(.opened)
+        driver.hear(.message(RealtimeMessage(templateVersion: 42)))
+        #expect(driver.fetchTimer == nil, "not newer than the app's")
+        driver.hear(.message(RealtimeMessage(templateVersion: 43)))
+        driver.send(.timerFired(.realtimeFetch(try #require(driver.fetchTimer).token)))
+        driver.send(try Self.decided(templateVersion: "42"))
+        let again = try #require(driver.fetchTimer, "the answer is still 42: fetched again, 0-3 s later")
+        driver.send(.timerFired(.realtimeFetch(again.token)))
+        #expect(driver.effects.contains(.startRealtimeCheck(appVersion: "1.0.0", attempt: 2)))
+        driver.send(try Self.decided(templateVersion: "43"))
+        #expect(driver.fetchTimer == nil && driver.state.realtime.fetch == nil && driver.state.realtime.knownVersion == 43)
+        // The next opening tells the server 43.
+        driver.send(.terminal(.suspend), .terminal(.resume))
+        #expect(driver.effects.contains(.openStream(stream: driver.stream, knownVersion: 43)))
+    }
+
     @Test func aFetchDueDuringACheckStartsWhenItEnds() throws {
         var driver = Driver()
         // The launch check is still in flight.
