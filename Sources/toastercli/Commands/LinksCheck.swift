@@ -115,14 +115,12 @@ struct LinksCheck: ParsableCommand {
             Output.write(report.notes.map { $0 + "\n" }.joined(), to: STDERR_FILENO)
             Output.line(report.text)
         }
-        if strict, report.hasWarnings { throw ExitCode(Self.unusableFileStatus) }
-        if report.verdicts.contains(where: { $0.outcome != .match }) { throw ExitCode(1) }
+        if strict, report.hasWarnings { throw CommandExit(status: Self.unusableFileStatus) }
+        if report.verdicts.contains(where: { $0.outcome != .match }) { throw CommandExit(status: 1) }
     }
 
-    /// An input that cannot be read or used exits 2 here, not 1, which means "no match":
-    /// print the message the way ArgumentParser does and exit with that status.
-    private static func unusable(_ message: String) -> ExitCode {
-        Output.write("Error: \(message)\n", to: STDERR_FILENO)
-        return ExitCode(unusableFileStatus)
+    /// An input that cannot be read or used exits 2 here, not 1, which means "no match".
+    private static func unusable(_ message: String) -> CommandExit {
+        CommandExit.unusable(message, status: unusableFileStatus)
     }
 }

@@ -1,14 +1,9 @@
 import ArgumentParser
-import FoundationEssentials
-import ToasterCore
-import ToasterFiles
-import ToasterServices
 
 /// `--source remote-config` with Firebase itself (`--firebase-project`) or a template evaluated
 /// offline (`--template FILE`), and the simulated device either is asked for (docs/07).
 struct RemoteConfigOptions: ParsableArguments {
-    @Option(help: "With --source remote-config: fetch from this Firebase project as the iOS SDK does (--url BASE replaces Google's host).")
-    var firebaseProject: String?
+    @OptionGroup var firebase: FirebaseProjectOptions
 
     @Option(help: ArgumentHelp("A file holding the Firebase API key (else the TOASTER_FIREBASE_API_KEY environment variable).", valueName: "file"))
     var firebaseApiKeyFile: String?
@@ -20,33 +15,9 @@ struct RemoteConfigOptions: ParsableArguments {
                                + "evaluated offline for the device the options below describe.", valueName: "file"))
     var template: String?
 
-    @Option(help: "The app's Firebase App ID (1:…:ios:…), for app.id conditions.")
-    var firebaseAppId: String?
+    @OptionGroup var firebaseApp: FirebaseAppOptions
 
-    @Option(parsing: .unconditional,
-            help: "The device's percentile (0-100) for percent conditions; without it, each outcome is given with its share of devices.")
-    var percentile: Double?
-
-    @Option(help: ArgumentHelp("An Analytics user property of the device (repeatable).", valueName: "name=value"))
-    var userProperty: [String] = []
-
-    @Option(help: ArgumentHelp("A custom signal of the device (repeatable).", valueName: "name=value"))
-    var customSignal: [String] = []
-
-    @Option(help: ArgumentHelp("An Analytics audience the device is in (repeatable; none given: in none).", valueName: "name"))
-    var audience: [String] = []
-
-    @Option(help: "The app's first open (ISO 8601), for app.firstOpenTimestamp.")
-    var firstOpen: String?
-
-    @Option(help: "The device's Firebase installation ID, for app.firebaseInstallationId.")
-    var installationId: String?
-
-    @Option(help: "The app's build (CFBundleVersion), for app.build.")
-    var build: String?
-
-    @Option(help: "The device's language for device.language, e.g. ja-JP (default: the --locale language).")
-    var deviceLanguage: String?
+    @OptionGroup var device: RemoteConfigDeviceOptions
 
     /// Device options Firebase decides itself on a real fetch: only a template reads them.
     var templateOnlyFlags: [String] {
@@ -56,67 +27,10 @@ struct RemoteConfigOptions: ParsableArguments {
     /// The device options given, by flag, so that one given without a template is refused
     /// rather than ignored.
     var givenDeviceFlags: [String] {
-        [("--firebase-app-id", firebaseAppId != nil), ("--percentile", percentile != nil), ("--user-property", !userProperty.isEmpty),
-         ("--custom-signal", !customSignal.isEmpty), ("--audience", !audience.isEmpty), ("--first-open", firstOpen != nil),
-         ("--installation-id", installationId != nil), ("--build", build != nil), ("--device-language", deviceLanguage != nil)]
-            .filter(\.1).map(\.0)
+        (firebaseApp.firebaseAppId != nil ? ["--firebase-app-id"] : []) + device.givenFlags
     }
 
     func validate() throws {
-        if let percentile, !(0...100).contains(percentile) {
-            throw ValidationError("--percentile must be between 0 and 100")
-        }
-        if let firstOpen, ISO8601.parse(firstOpen) == nil {
-            throw ValidationError("--first-open \"\(firstOpen)\" is not an ISO 8601 instant such as 2026-11-01T09:00:00Z")
-        }
-        _ = try pairs(userProperty, "--user-property")
-        _ = try pairs(customSignal, "--custom-signal")
         if let template, template.isEmpty { throw ValidationError("--template must not be empty") }
-    }
-
-    /// The device, its clock still to be set by the source at every check.
-    func device(appVersion: String, country: String, language: Language) throws -> RemoteConfigDevice {
-        RemoteConfigDevice(appVersion: appVersion, build: build, firebaseAppID: firebaseAppId, country: country,
-                           language: deviceLanguage ?? language.rawValue,
-                           userProperties: try pairs(userProperty, "--user-property"), customSignals: try pairs(customSignal, "--custom-signal"),
-                           audiences: Set(audience), firstOpen: firstOpen.flatMap(ISO8601.parse), installationID: installationId,
-                           microPercentile: percentile.map { Int(($0 * 1_000_000).rounded()) }, now: Date(timeIntervalSince1970: 0))
-    }
-
-    /// What the fetch body says of the device.
-    func fetchDevice(appVersion: String, country: String, language: Language, osVersion: String?) throws -> FirebaseFetchSource.Device {
-        FirebaseFetchSource.Device(appVersion: appVersion, build: build, country: country, language: deviceLanguage ?? language.rawValue,
-                                   osVersion: osVersion, userProperties: try pairs(userProperty, "--user-property"),
-                                   customSignals: try pairs(customSignal, "--custom-signal"), firstOpen: firstOpen.flatMap(ISO8601.parse))
-    }
-
-    /// The key comes from a file or the environment, never from a flag (it would show in `ps`).
-    func apiKey() throws -> String {
-        if let firebaseApiKeyFile {
-            do {
-                return try SecretFile.read(firebaseApiKeyFile)
-            } catch {
-                throw CLIError("--firebase-api-key-file: cannot read a key: \(error)")
-            }
-        }
-        guard let key = Environment.value("TOASTER_FIREBASE_API_KEY") else {
-            throw CLIError("--firebase-project needs the project's API key: set TOASTER_FIREBASE_API_KEY or give --firebase-api-key-file FILE "
-                + "(API_KEY in the app's GoogleService-Info.plist)")
-        }
-        return key
-    }
-
-    /// `NAME=VALUE` items, each name once.
-    private func pairs(_ items: [String], _ flag: String) throws(ValidationError) -> [String: String] {
-        var values: [String: String] = [:]
-        for item in items {
-            guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {
-                throw ValidationError("\(flag) \"\(item)\" is not NAME=VALUE")
-            }
-            let name = String(item[..<equals])
-            guard values[name] == nil else { throw ValidationError("\(flag) gives \"\(name)\" twice") }
-            values[name] = String(item[item.index(after: equals)...])
-        }
-        return values
     }
 }
