@@ -1,6 +1,5 @@
 import ArgumentParser
 import ToasterCore
-import ToasterServices
 
 /// What `preflight` evaluates: the app and its storefronts, the policy about to be published,
 /// the installed base, and the clock.
@@ -58,8 +57,6 @@ struct PreflightOptions: ParsableArguments {
         _ = try storefronts()
         _ = try rules.updateRules()
     }
-
-    var keys: [LookupRequest.Key] { [appId.map(LookupRequest.Key.id), bundleId.map(LookupRequest.Key.bundleID)].compactMap { $0 } }
 
     func storefronts() throws(ValidationError) -> [String] {
         if countries.lowercased() == "all" { return AppStoreStorefronts.all }
