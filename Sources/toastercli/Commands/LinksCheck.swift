@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import Glibc
 import ToasterCommandLine
 import ToasterCore
@@ -81,7 +80,7 @@ struct LinksCheck: ParsableCommand {
     }
 
     func run() throws {
-        let given = Array(zip(files, try origins())).map { (argument: $0.0, domain: $0.1) }
+        let given = zip(files, try origins()).map { (argument: $0, domain: $1) }
         let loaded: (sites: [AssociatedDomains.Site], warnings: [LinkWarning])
         do { loaded = try Wiring(timeout: timeout, trust: trust).associatedSites(given, cdn: cdn) } catch { throw Self.unusable(error.description) }
         let associations = AssociatedDomains(loaded.sites)

@@ -3,8 +3,11 @@ import ToasterCommandLine
 import ToasterCore
 
 /// The options `run` and `check` share: what is checked, against which source, under which
-/// rules. Each group holds its own flags; the rules that join groups are checked here, in one
-/// place and one order, and `Wiring` builds the check from them.
+/// rules. A flag goes in the group of its concern (a Remote Config key in RemoteConfigKeyOptions,
+/// a device fact in RemoteConfigDeviceOptions…), and one that `preflight` takes too in a group
+/// both share (ClockOptions, RulesOptions, the Firebase groups, TrustOptions), so that it means
+/// and reads the same in each. The rules that join groups are checked here, in one place and
+/// one order; `Wiring` builds the check from the values.
 struct CheckOptions: ParsableArguments {
     @OptionGroup var source: SourceOptions
 
