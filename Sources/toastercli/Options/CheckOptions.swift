@@ -9,7 +9,11 @@ import ToasterCore
 /// and reads the same in each. The rules that join groups are checked here, in one place and
 /// one order; `Wiring` builds the check from the values.
 struct CheckOptions: ParsableArguments {
+    // Groups one level deep only: ArgumentParser's debug build checks every nested group again
+    // at each level above it, which a launch of the debug binary pays for.
     @OptionGroup var source: SourceOptions
+
+    @OptionGroup var trust: TrustOptions
 
     @Option(help: "The running app's version (CFBundleShortVersionString).")
     var appVersion = "1.0.0"
@@ -20,7 +24,13 @@ struct CheckOptions: ParsableArguments {
 
     @OptionGroup var keys: RemoteConfigKeyOptions
 
-    @OptionGroup(title: "Firebase Remote Config") var remoteConfig: RemoteConfigOptions
+    @OptionGroup(title: Self.firebaseTitle) var firebase: FirebaseProjectOptions
+
+    @OptionGroup(title: Self.firebaseTitle) var remoteConfig: RemoteConfigOptions
+
+    @OptionGroup(title: Self.firebaseTitle) var firebaseApp: FirebaseAppOptions
+
+    @OptionGroup(title: Self.firebaseTitle) var device: RemoteConfigDeviceOptions
 
     @OptionGroup var cms: CMSOptions
 
@@ -33,7 +43,10 @@ struct CheckOptions: ParsableArguments {
 
     @OptionGroup var clock: ClockOptions
 
+    private static let firebaseTitle = "Firebase Remote Config"
+
     func validate() throws {
+        if let template = remoteConfig.template, template.isEmpty { throw ValidationError("--template must not be empty") }
         _ = try parsedVersion(appVersion, "--app-version")
         try validateStore()
         try OptionRange.check(gates.releasedForDays, within: 0...3650, "--released-for-days")
@@ -46,7 +59,7 @@ struct CheckOptions: ParsableArguments {
         // No silent substitute: a URL is never ignored for the demo store, nor a service asked without one.
         switch (source.source, source.url) {
         case (nil, _?): throw ValidationError("--url needs --source appstore, remote-config or cms")
-        case (.remoteConfig?, nil) where remoteConfig.template != nil || remoteConfig.firebase.firebaseProject != nil: break
+        case (.remoteConfig?, nil) where remoteConfig.template != nil || firebase.firebaseProject != nil: break
         case (let kind?, nil) where kind != .demo:
             throw ValidationError("--source \(kind.rawValue) needs --url" + (kind == .remoteConfig ? " (or --template FILE, or --firebase-project ID)" : ""))
         case (.demo?, _?): throw ValidationError("--url is not used with --source demo")
@@ -93,24 +106,35 @@ struct CheckOptions: ParsableArguments {
         if remoteConfig.template != nil {
             guard kind == .remoteConfig else { throw ValidationError("--template needs --source remote-config") }
             guard source.url == nil else { throw ValidationError("give --url or --template, not both: --template evaluates the file instead of a fetch") }
-            guard remoteConfig.firebase.firebaseProject == nil else { throw ValidationError("give --template or --firebase-project, not both") }
-        } else if remoteConfig.firebase.firebaseProject != nil {
+            guard firebase.firebaseProject == nil else { throw ValidationError("give --template or --firebase-project, not both") }
+        } else if firebase.firebaseProject != nil {
             guard kind == .remoteConfig else { throw ValidationError("--firebase-project needs --source remote-config") }
-            guard remoteConfig.firebaseApp.firebaseAppId != nil else {
+            guard firebaseApp.firebaseAppId != nil else {
                 throw ValidationError("--firebase-project needs --firebase-app-id (GOOGLE_APP_ID in the app's GoogleService-Info.plist)")
             }
-            if let flag = remoteConfig.templateOnlyFlags.first {
+            if let flag = templateOnlyFlags.first {
                 throw ValidationError("\(flag) is Firebase's to decide on a real fetch: it is only read with --template FILE")
             }
-        } else if let flag = remoteConfig.givenDeviceFlags.first {
+        } else if let flag = givenDeviceFlags.first {
             throw ValidationError("\(flag) describes the device Remote Config answers: give it with --source remote-config "
                 + "--template FILE or --firebase-project ID")
         }
-        if remoteConfig.firebase.firebaseProject == nil,
+        if firebase.firebaseProject == nil,
            let flag = [("--installations-url", remoteConfig.installationsUrl),
                        ("--firebase-api-key-file", remoteConfig.firebaseApiKeyFile)].first(where: { $0.1 != nil })?.0 {
             throw ValidationError("\(flag) needs --firebase-project")
         }
+    }
+
+    /// Device options Firebase decides itself on a real fetch: only a template reads them.
+    private var templateOnlyFlags: [String] {
+        givenDeviceFlags.filter(["--percentile", "--audience", "--installation-id"].contains)
+    }
+
+    /// The device options given, by flag, so that one given without a template is refused
+    /// rather than ignored.
+    private var givenDeviceFlags: [String] {
+        (firebaseApp.firebaseAppId != nil ? ["--firebase-app-id"] : []) + device.givenFlags
     }
 
     /// The source asked: `--source`, else the demo store.

@@ -14,8 +14,6 @@ struct SourceOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Seconds a service may take, connection included.")
     var timeout = 5.0
 
-    @OptionGroup var trust: TrustOptions
-
     /// The source asked: `--source`, else the demo store.
     var kind: SourceKind { source ?? .demo }
 }

@@ -18,7 +18,7 @@ extension Wiring {
             case .appstore:
                 return try appStore(options, url: url ?? "", flag: "--url")
             case .remoteConfig:
-                if let project = remoteConfig.firebase.firebaseProject {
+                if let project = options.firebase.firebaseProject {
                     for (flag, base) in [("--url", url), ("--installations-url", remoteConfig.installationsUrl)] {
                         guard let base else { continue }
                         guard case .web = try SourceLocation(parsing: base, trust: trust, flag: flag) else {
@@ -27,7 +27,7 @@ extension Wiring {
                     }
                     let device = try fetchDevice(options)
                     return try withStore(options, FirebaseFetchSource(
-                        project: project, appID: remoteConfig.firebaseApp.firebaseAppId ?? "", apiKey: try Self.firebaseAPIKey(remoteConfig),
+                        project: project, appID: options.firebaseApp.firebaseAppId ?? "", apiKey: try Self.firebaseAPIKey(remoteConfig),
                         installationsBase: remoteConfig.installationsUrl, remoteConfigBase: url, bundleID: options.app.bundleId,
                         keys: options.keys.keys, device: device, stateFolder: stateFolder, timeout: timeout, trust: trust))
                 }
@@ -71,8 +71,8 @@ extension Wiring {
 
     /// The device a template is evaluated for, its clock still to be set by the source at every check.
     private func templateDevice(_ options: CheckOptions) throws -> RemoteConfigDevice {
-        let device = options.remoteConfig.device, percentile = device.percentile, language = try options.language()
-        return RemoteConfigDevice(appVersion: options.appVersion, build: device.build, firebaseAppID: options.remoteConfig.firebaseApp.firebaseAppId,
+        let device = options.device, percentile = device.percentile, language = try options.language()
+        return RemoteConfigDevice(appVersion: options.appVersion, build: device.build, firebaseAppID: options.firebaseApp.firebaseAppId,
                                   country: options.app.country, language: device.deviceLanguage ?? language.rawValue,
                                   userProperties: try device.userProperties(), customSignals: try device.customSignals(),
                                   audiences: Set(device.audience), firstOpen: device.firstOpen.flatMap(ISO8601.parse),
@@ -82,7 +82,7 @@ extension Wiring {
 
     /// What a real fetch's body says of the device.
     private func fetchDevice(_ options: CheckOptions) throws -> FirebaseFetchSource.Device {
-        let device = options.remoteConfig.device, language = try options.language()
+        let device = options.device, language = try options.language()
         return FirebaseFetchSource.Device(appVersion: options.appVersion, build: device.build, country: options.app.country,
                                           language: device.deviceLanguage ?? language.rawValue,
                                           osVersion: options.gates.osVersion, userProperties: try device.userProperties(),

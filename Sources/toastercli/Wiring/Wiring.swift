@@ -17,7 +17,7 @@ struct Wiring {
     }
 
     init(_ options: CheckOptions) {
-        self.init(timeout: options.source.timeout, trust: options.source.trust)
+        self.init(timeout: options.source.timeout, trust: options.trust)
     }
 
     /// The check `run` and `check` run, with the remembered choices the command chose.
