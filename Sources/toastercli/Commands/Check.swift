@@ -31,7 +31,7 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let choices = stateDir.map { ChoiceBook(directory: $0, appKey: options.app.appKey) }
+        let choices = stateDir.map { ChoiceBook(directory: $0, appKey: options.appKey) }
         if let problem = choices?.loadProblem { Output.warning(problem) }
         let check = try Wiring(options).versionCheck(options, choices: choices)
         let result = check.run(appVersion: options.appVersion)

@@ -58,7 +58,7 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let theme = try ThemeChoice.resolve(theme)
-        let choices = Wiring.choiceBook(stateOptions, appKey: options.app.appKey)
+        let choices = Wiring.choiceBook(stateOptions, appKey: options.appKey)
         let check = try Wiring(options).versionCheck(options, choices: choices.book)
         check.source.prepare()
         let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: check.clock) }

@@ -1,26 +1,71 @@
 import ArgumentParser
-import ToasterCommandLine
 import ToasterCore
 
 /// The options `run` and `check` share: what is checked, against which source, under which
-/// rules. A flag goes in the group of its concern (a Remote Config key in RemoteConfigKeyOptions,
-/// a device fact in RemoteConfigDeviceOptions…), and one that `preflight` takes too in a group
-/// both share (ClockOptions, RulesOptions, the Firebase groups, TrustOptions), so that it means
-/// and reads the same in each. The rules that join groups are checked here, in one place and
-/// one order; `Wiring` builds the check from the values.
+/// rules. A flag only these two take is declared here, in the section of its concern; a flag
+/// `preflight` takes too lives in a group all three share (TrustOptions, RemoteConfigKeyOptions,
+/// the Firebase groups, RulesOptions, ClockOptions), so that it means and reads the same in
+/// each. The rules that join flags are checked in one place and one order (CheckOptions+Rules);
+/// `Wiring` builds the check from the values.
+///
+/// Groups sit one level below this, and only where a concern is shared or large: ArgumentParser's
+/// debug build checks a nested group again at every level above it, and every launch reads the
+/// default command's (`run`'s) options, so each option inside a group here costs a debug launch
+/// four times one declared here (docs/performance.md).
 struct CheckOptions: ParsableArguments {
-    // Groups one level deep only: ArgumentParser's debug build checks every nested group again
-    // at each level above it, which a launch of the debug binary pays for.
-    @OptionGroup var source: SourceOptions
+    // Where the check asks, and how long a service may take.
+
+    @Option(help: "Where the version check asks: demo (built-in store, the default), appstore, remote-config or cms (with --url).")
+    var source: SourceKind?
+
+    @Option(help: "The service for appstore, remote-config and cms: http://, https:// or file://.")
+    var url: String?
+
+    // The numbers are parsed unconditionally, so that `-5` is a value that validate() refuses
+    // by its range rather than a flag that leaves the option "missing a value".
+    @Option(parsing: .unconditional, help: "Seconds a service may take, connection included.")
+    var timeout = 5.0
 
     @OptionGroup var trust: TrustOptions
 
     @Option(help: "The running app's version (CFBundleShortVersionString).")
     var appVersion = "1.0.0"
 
-    @OptionGroup var store: StoreOptions
+    // The store: the demo store's listing, or the App Store beside remote-config or cms (docs/03, 32).
 
-    @OptionGroup var app: AppOptions
+    @Option(help: "The demo store's current version (default 2.0.0); with remote-config or cms, the version the App Store offers.")
+    var storeVersion: String?
+
+    @Option(help: ArgumentHelp("With remote-config or cms: the App Store lookup that says what an install brings (with --app-id or --bundle-id).",
+                               valueName: "url"))
+    var storeUrl: String?
+
+    @Option(help: "A minimum required version for the demo store, as Remote Config's \(RemoteConfigKeys.default.minimumRequired).")
+    var minRequiredVersion: String?
+
+    // Optional, with the defaults applied where the demo store is made, so that a flag given
+    // where nothing reads it is refused rather than ignored.
+    @Option(help: "The demo store version's release date (ISO 8601), for --released-for-days (default \(Self.demoStoreReleased)).")
+    var storeReleased: String?
+
+    @Option(help: "The demo store version's minimum OS version, for --os-version (default \(Self.demoStoreMinimumOS)).")
+    var storeMinimumOs: String?
+
+    @Option(parsing: .unconditional, help: "How long the demo store takes to answer, in milliseconds (the UI stays usable meanwhile; default 0).")
+    var demoLatencyMs: Int?
+
+    // The app as the App Store knows it.
+
+    @Option(help: "The App Store id behind the default update URL.")
+    var appId = "1234567890"
+
+    @Option(help: "Look the app up by bundle id instead of --app-id.")
+    var bundleId: String?
+
+    @Option(help: "The store country for App Store lookups.")
+    var country = "kr"
+
+    // Remote Config, and the CMS.
 
     @OptionGroup var keys: RemoteConfigKeyOptions
 
@@ -32,11 +77,18 @@ struct CheckOptions: ParsableArguments {
 
     @OptionGroup(title: Self.firebaseTitle) var device: RemoteConfigDeviceOptions
 
-    @OptionGroup var cms: CMSOptions
+    @Option(help: "A file holding the CMS API key (else the TOASTER_CMS_API_KEY environment variable).")
+    var cmsApiKeyFile: String?
+
+    // The decision: its rules, Siren's gates (release age, the device's OS), the language, the clock.
 
     @OptionGroup var rules: RulesOptions
 
-    @OptionGroup var gates: GateOptions
+    @Option(parsing: .unconditional, help: "Prompt for a store version only this many days after its release date (Siren waits 1).")
+    var releasedForDays = 0
+
+    @Option(help: "The device's OS version; no prompt for a store version that needs a newer one.")
+    var osVersion: String?
 
     @Option(help: "The language of the program's texts: ko, en or ja (default: from LC_ALL, LC_MESSAGES, LANG; else ko).")
     var locale: String?
@@ -45,113 +97,22 @@ struct CheckOptions: ParsableArguments {
 
     private static let firebaseTitle = "Firebase Remote Config"
 
-    func validate() throws {
-        if let template = remoteConfig.template, template.isEmpty { throw ValidationError("--template must not be empty") }
-        _ = try parsedVersion(appVersion, "--app-version")
-        try validateStore()
-        try OptionRange.check(gates.releasedForDays, within: 0...3650, "--released-for-days")
-        if let osVersion = gates.osVersion { _ = try parsedVersion(osVersion, "--os-version") }
-        if let demoLatencyMs = store.demoLatencyMs {
-            try OptionRange.check(demoLatencyMs, within: 0...600_000, "--demo-latency-ms")
-            guard kind == .demo else { throw ValidationError("--demo-latency-ms is only for --source demo") }
-        }
-        try validateRemoteConfig()
-        // No silent substitute: a URL is never ignored for the demo store, nor a service asked without one.
-        switch (source.source, source.url) {
-        case (nil, _?): throw ValidationError("--url needs --source appstore, remote-config or cms")
-        case (.remoteConfig?, nil) where remoteConfig.template != nil || firebase.firebaseProject != nil: break
-        case (let kind?, nil) where kind != .demo:
-            throw ValidationError("--source \(kind.rawValue) needs --url" + (kind == .remoteConfig ? " (or --template FILE, or --firebase-project ID)" : ""))
-        case (.demo?, _?): throw ValidationError("--url is not used with --source demo")
-        default: break
-        }
-        try OptionRange.check(source.timeout, above: 0, atMost: 600, "--timeout", unit: "seconds")
-        if kind == .appstore, store.storeVersion != nil {
-            throw ValidationError("--store-version is not used with --source appstore: the lookup is the store")
-        }
-        if store.storeUrl != nil, kind == .demo || kind == .appstore {
-            throw ValidationError("--store-url is only used with --source remote-config or cms")
-        }
-        if store.storeVersion != nil, store.storeUrl != nil { throw ValidationError("give --store-version or --store-url, not both") }
-        _ = try language()
-        _ = try rules.updateRules()
-        _ = try clock.wallClock()
-        // Valid options build a source: what is left to find (a URL's form, a key that cannot be read) shows here.
-        _ = try Wiring(self).source(self)
-    }
-
-    /// The demo store's listing, or the App Store's beside remote-config or cms.
-    private func validateStore() throws {
-        if let storeVersion = store.storeVersion { _ = try parsedVersion(storeVersion, "--store-version") }
-        if let minRequiredVersion = store.minRequiredVersion {
-            _ = try parsedVersion(minRequiredVersion, "--min-required-version")
-            guard kind == .demo else {
-                throw ValidationError("--min-required-version is only for --source demo: with --source \(kind.rawValue) the service says it")
-            }
-        }
-        if let storeMinimumOs = store.storeMinimumOs { _ = try parsedVersion(storeMinimumOs, "--store-minimum-os") }
-        if let storeReleased = store.storeReleased, ISO8601.parse(storeReleased) == nil {
-            throw ValidationError("--store-released \"\(storeReleased)\" is not an ISO 8601 date such as \(StoreOptions.demoStoreReleased)")
-        }
-        // The demo store's listing describes the demo source's version, or the App Store's given
-        // by --store-version beside remote-config or cms; anywhere else nothing reads it.
-        if kind != .demo, store.storeVersion == nil,
-           let flag = store.storeMinimumOs.map({ _ in "--store-minimum-os" }) ?? store.storeReleased.map({ _ in "--store-released" }) {
-            throw ValidationError("\(flag) describes the demo store's version: give it with --source demo, or with --store-version beside remote-config or cms")
-        }
-    }
-
-    /// A template, or Firebase itself, and the device flags only they read.
-    private func validateRemoteConfig() throws {
-        if remoteConfig.template != nil {
-            guard kind == .remoteConfig else { throw ValidationError("--template needs --source remote-config") }
-            guard source.url == nil else { throw ValidationError("give --url or --template, not both: --template evaluates the file instead of a fetch") }
-            guard firebase.firebaseProject == nil else { throw ValidationError("give --template or --firebase-project, not both") }
-        } else if firebase.firebaseProject != nil {
-            guard kind == .remoteConfig else { throw ValidationError("--firebase-project needs --source remote-config") }
-            guard firebaseApp.firebaseAppId != nil else {
-                throw ValidationError("--firebase-project needs --firebase-app-id (GOOGLE_APP_ID in the app's GoogleService-Info.plist)")
-            }
-            if let flag = templateOnlyFlags.first {
-                throw ValidationError("\(flag) is Firebase's to decide on a real fetch: it is only read with --template FILE")
-            }
-        } else if let flag = givenDeviceFlags.first {
-            throw ValidationError("\(flag) describes the device Remote Config answers: give it with --source remote-config "
-                + "--template FILE or --firebase-project ID")
-        }
-        if firebase.firebaseProject == nil,
-           let flag = [("--installations-url", remoteConfig.installationsUrl),
-                       ("--firebase-api-key-file", remoteConfig.firebaseApiKeyFile)].first(where: { $0.1 != nil })?.0 {
-            throw ValidationError("\(flag) needs --firebase-project")
-        }
-    }
-
-    /// Device options Firebase decides itself on a real fetch: only a template reads them.
-    private var templateOnlyFlags: [String] {
-        givenDeviceFlags.filter(["--percentile", "--audience", "--installation-id"].contains)
-    }
-
-    /// The device options given, by flag, so that one given without a template is refused
-    /// rather than ignored.
-    private var givenDeviceFlags: [String] {
-        (firebaseApp.firebaseAppId != nil ? ["--firebase-app-id"] : []) + device.givenFlags
-    }
+    /// The demo store's version, release date and minimum OS when they are not given.
+    static let demoStoreVersion = "2.0.0"
+    static let demoStoreReleased = "2026-11-20T00:00:00Z"
+    static let demoStoreMinimumOS = "15.0"
 
     /// The source asked: `--source`, else the demo store.
-    var kind: SourceKind { source.kind }
+    var kind: SourceKind { source ?? .demo }
 
-    /// A version given on the command line that does not parse is a bad value: a usage error.
-    func parsedVersion(_ text: String, _ flag: String) throws(ValidationError) -> Version {
-        do { return try Version(text) } catch { throw ValidationError("\(flag): \(error)") }
-    }
+    /// Which app the remembered choices belong to.
+    var appKey: String { bundleId ?? "id\(appId)" }
+}
 
-    func language() throws(ValidationError) -> Language {
-        let environment = ["LC_ALL", "LC_MESSAGES", "LANG"].reduce(into: [String: String]()) { found, name in
-            found[name] = Environment.value(name)
-        }
-        guard let language = Language.resolve(flag: locale, environment: environment) else {
-            throw ValidationError("--locale \"\(locale ?? "")\" is not one of ko, en, ja")
-        }
-        return language
-    }
+/// `--source`: where the version check asks.
+enum SourceKind: String, ExpressibleByArgument, CaseIterable {
+    case demo
+    case appstore
+    case remoteConfig = "remote-config"
+    case cms
 }

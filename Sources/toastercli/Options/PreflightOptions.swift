@@ -22,7 +22,15 @@ struct PreflightOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A toaster-server policy file: the app's minRequiredVersion and forced object.", valueName: "file"))
     var policy: String?
 
-    @OptionGroup(title: "Firebase Remote Config template") var template: PreflightTemplateOptions
+    @OptionGroup(title: Self.templateTitle) var template: PreflightTemplateOptions
+
+    @OptionGroup(title: Self.templateTitle) var firebase: FirebaseProjectOptions
+
+    @OptionGroup(title: Self.templateTitle) var liveTemplate: LiveTemplateOptions
+
+    @OptionGroup(title: Self.templateTitle) var firebaseApp: FirebaseAppOptions
+
+    @OptionGroup(title: Self.templateTitle) var keys: RemoteConfigKeyOptions
 
     @OptionGroup var rules: RulesOptions
 
@@ -38,10 +46,17 @@ struct PreflightOptions: ParsableArguments {
 
     @OptionGroup var clock: ClockOptions
 
+    // Groups one level deep only, as in CheckOptions.
+    private static let templateTitle = "Firebase Remote Config template"
+
+    /// A template is given, as a file or a project's live one.
+    var templateGiven: Bool { template.remoteConfigTemplate != nil || firebase.firebaseProject != nil }
+
     func validate() throws {
+        try validateTemplate()
         guard appId != nil || bundleId != nil else { throw ValidationError("give --app-id, --bundle-id or both") }
         // Without a policy every storefront passes: a CI step that forgot the flag would be green.
-        guard minRequiredVersion != nil || remoteConfig != nil || cms != nil || policy != nil || template.given else {
+        guard minRequiredVersion != nil || remoteConfig != nil || cms != nil || policy != nil || templateGiven else {
             throw ValidationError("give the policy about to be published: --min-required-version, --remote-config, --remote-config-template, "
                                   + "--firebase-project, --cms or --policy")
         }
@@ -56,6 +71,23 @@ struct PreflightOptions: ParsableArguments {
         _ = try clock.wallClock()
         _ = try storefronts()
         _ = try rules.updateRules()
+    }
+
+    private func validateTemplate() throws {
+        guard template.remoteConfigTemplate == nil || firebase.firebaseProject == nil else {
+            throw ValidationError("give --remote-config-template or --firebase-project, not both")
+        }
+        guard (firebase.firebaseProject == nil) == (liveTemplate.firebaseServiceAccount == nil) else {
+            throw ValidationError("--firebase-project reads the live template with a service account: give both --firebase-project and --firebase-service-account")
+        }
+        guard firebaseApp.firebaseAppId == nil || templateGiven else {
+            throw ValidationError("--firebase-app-id is for a template: give --remote-config-template or --firebase-project too")
+        }
+        if let file = template.remoteConfigTemplate, file.isEmpty { throw ValidationError("--remote-config-template must not be empty") }
+        let api = liveTemplate.remoteConfigUrl
+        guard api.hasPrefix("http://") || api.hasPrefix("https://") else {
+            throw ValidationError("--remote-config-url \"\(api)\" is not an http or https URL")
+        }
     }
 
     func storefronts() throws(ValidationError) -> [String] {

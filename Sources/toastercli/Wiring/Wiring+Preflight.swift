@@ -20,7 +20,7 @@ extension Wiring {
         let storefronts = try StorefrontLookups(lookupURL: lookupURL, timeout: timeout, concurrency: requests.concurrency,
                                                 ratePerMinute: requests.rate, burst: requests.burst, trust: trust)
         let round = PreflightRound(lookups: storefronts, appStoreConnect: try appStoreConnectClient(appStoreConnect),
-                                   appID: inputs.appId, bundleID: inputs.bundleId, template: try template(inputs.template))
+                                   appID: inputs.appId, bundleID: inputs.bundleId, template: try template(inputs))
         // The template is read here once to check it before anything is asked, then again every round.
         let base = try round.withTemplate(try Self.input(inputs, layers: layers, installed: installed.groups))
         try base.checkPolicyVersions()
@@ -84,14 +84,14 @@ extension Wiring {
     }
 
     /// The template to read every round, or nil when none is given.
-    func template(_ options: PreflightTemplateOptions) throws -> PublishedTemplate? {
+    func template(_ inputs: PreflightOptions) throws -> PublishedTemplate? {
         let location: PublishedTemplate.Location
-        if let file = options.remoteConfigTemplate {
+        if let file = inputs.template.remoteConfigTemplate {
             location = .file(file)
-        } else if let project = options.firebase.firebaseProject, let path = options.firebaseServiceAccount {
+        } else if let project = inputs.firebase.firebaseProject, let path = inputs.liveTemplate.firebaseServiceAccount {
             do {
                 let account = try FirebaseServiceAccount(path: path, timeout: timeout, trust: trust)
-                location = .live(project: project, account: account, baseURL: options.remoteConfigUrl)
+                location = .live(project: project, account: account, baseURL: inputs.liveTemplate.remoteConfigUrl)
             } catch {
                 throw CommandExit.unusable(error.message)
             }
@@ -99,8 +99,8 @@ extension Wiring {
             return nil
         }
         // The storefront and the installed version are set per cell; the clock per round.
-        let device = RemoteConfigDevice(appVersion: "0", firebaseAppID: options.firebaseApp.firebaseAppId, now: Date(timeIntervalSince1970: 0))
-        return PublishedTemplate(location: location, keys: options.keys.keys, device: device, timeout: timeout, trust: trust)
+        let device = RemoteConfigDevice(appVersion: "0", firebaseAppID: inputs.firebaseApp.firebaseAppId, now: Date(timeIntervalSince1970: 0))
+        return PublishedTemplate(location: location, keys: inputs.keys.keys, device: device, timeout: timeout, trust: trust)
     }
 
     /// The input of a round before its storefronts answer.

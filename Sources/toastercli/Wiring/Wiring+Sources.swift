@@ -9,12 +9,12 @@ extension Wiring {
     /// The source `--source` names, with the App Store beside it where one is given;
     /// `stateFolder` keeps a real fetch's Firebase installation between runs.
     func source(_ options: CheckOptions, stateFolder: String? = nil) throws -> any VersionSource {
-        let url = options.source.url, remoteConfig = options.remoteConfig
+        let url = options.url, remoteConfig = options.remoteConfig
         do {
             switch options.kind {
             case .demo:
-                return try demoStore(options, version: options.store.storeVersion ?? StoreOptions.demoStoreVersion,
-                                     latency: options.store.demoLatencyMs ?? 0)
+                return try demoStore(options, version: options.storeVersion ?? CheckOptions.demoStoreVersion,
+                                     latency: options.demoLatencyMs ?? 0)
             case .appstore:
                 return try appStore(options, url: url ?? "", flag: "--url")
             case .remoteConfig:
@@ -28,7 +28,7 @@ extension Wiring {
                     let device = try fetchDevice(options)
                     return try withStore(options, FirebaseFetchSource(
                         project: project, appID: options.firebaseApp.firebaseAppId ?? "", apiKey: try Self.firebaseAPIKey(remoteConfig),
-                        installationsBase: remoteConfig.installationsUrl, remoteConfigBase: url, bundleID: options.app.bundleId,
+                        installationsBase: remoteConfig.installationsUrl, remoteConfigBase: url, bundleID: options.bundleId,
                         keys: options.keys.keys, device: device, stateFolder: stateFolder, timeout: timeout, trust: trust))
                 }
                 if let template = remoteConfig.template {
@@ -37,10 +37,10 @@ extension Wiring {
                                                                              clock: try options.clock.wallClock()))
                 }
                 return try withStore(options, RemoteConfigSource(location: try SourceLocation(parsing: url ?? "", trust: trust),
-                                                                 keys: options.keys.keys, appID: options.app.appId, timeout: timeout))
+                                                                 keys: options.keys.keys, appID: options.appId, timeout: timeout))
             case .cms:
                 return try withStore(options, CMSSource(location: try SourceLocation(parsing: url ?? "", trust: trust),
-                                                        apiKey: try Self.cmsAPIKey(options.cms), timeout: timeout))
+                                                        apiKey: try Self.cmsAPIKey(options), timeout: timeout))
             }
         } catch let error as SourceError {
             throw ValidationError(error.message)
@@ -48,24 +48,24 @@ extension Wiring {
     }
 
     private func demoStore(_ options: CheckOptions, version: String, latency: Int) throws -> DemoStore {
-        DemoStore(storeVersion: version, minimumRequiredVersion: options.store.minRequiredVersion, latencyMilliseconds: latency,
-                  language: try options.language(), releaseDate: options.store.storeReleased ?? StoreOptions.demoStoreReleased,
-                  minimumOSVersion: options.store.storeMinimumOs ?? StoreOptions.demoStoreMinimumOS)
+        DemoStore(storeVersion: version, minimumRequiredVersion: options.minRequiredVersion, latencyMilliseconds: latency,
+                  language: try options.language(), releaseDate: options.storeReleased ?? CheckOptions.demoStoreReleased,
+                  minimumOSVersion: options.storeMinimumOs ?? CheckOptions.demoStoreMinimumOS)
     }
 
     private func appStore(_ options: CheckOptions, url: String, flag: String) throws(SourceError) -> AppStoreSource {
         AppStoreSource(location: try SourceLocation(parsing: url, trust: trust, flag: flag),
-                       app: options.app.bundleId.map(AppStoreSource.AppKey.bundleID) ?? .id(options.app.appId), country: options.app.country,
+                       app: options.bundleId.map(AppStoreSource.AppKey.bundleID) ?? .id(options.appId), country: options.country,
                        timeout: timeout, cacheBuster: { String(Int64(Date().timeIntervalSince1970 * 1000)) })
     }
 
     /// Remote Config or a CMS with the App Store beside it (`--store-url` or `--store-version`);
     /// with neither, the service alone, and an App Store page only where it names a version.
     private func withStore(_ options: CheckOptions, _ service: any VersionSource) throws -> any VersionSource {
-        if let storeUrl = options.store.storeUrl {
+        if let storeUrl = options.storeUrl {
             return SourceWithStore(service: service, store: try appStore(options, url: storeUrl, flag: "--store-url"))
         }
-        guard let storeVersion = options.store.storeVersion else { return service }
+        guard let storeVersion = options.storeVersion else { return service }
         return SourceWithStore(service: service, store: try demoStore(options, version: storeVersion, latency: 0))
     }
 
@@ -73,7 +73,7 @@ extension Wiring {
     private func templateDevice(_ options: CheckOptions) throws -> RemoteConfigDevice {
         let device = options.device, percentile = device.percentile, language = try options.language()
         return RemoteConfigDevice(appVersion: options.appVersion, build: device.build, firebaseAppID: options.firebaseApp.firebaseAppId,
-                                  country: options.app.country, language: device.deviceLanguage ?? language.rawValue,
+                                  country: options.country, language: device.deviceLanguage ?? language.rawValue,
                                   userProperties: try device.userProperties(), customSignals: try device.customSignals(),
                                   audiences: Set(device.audience), firstOpen: device.firstOpen.flatMap(ISO8601.parse),
                                   installationID: device.installationId, microPercentile: percentile.map { Int(($0 * 1_000_000).rounded()) },
@@ -83,9 +83,9 @@ extension Wiring {
     /// What a real fetch's body says of the device.
     private func fetchDevice(_ options: CheckOptions) throws -> FirebaseFetchSource.Device {
         let device = options.device, language = try options.language()
-        return FirebaseFetchSource.Device(appVersion: options.appVersion, build: device.build, country: options.app.country,
+        return FirebaseFetchSource.Device(appVersion: options.appVersion, build: device.build, country: options.country,
                                           language: device.deviceLanguage ?? language.rawValue,
-                                          osVersion: options.gates.osVersion, userProperties: try device.userProperties(),
+                                          osVersion: options.osVersion, userProperties: try device.userProperties(),
                                           customSignals: try device.customSignals(), firstOpen: device.firstOpen.flatMap(ISO8601.parse))
     }
 
@@ -100,7 +100,7 @@ extension Wiring {
     }
 
     /// The CMS key, likewise from a file or the environment.
-    private static func cmsAPIKey(_ options: CMSOptions) throws -> String? {
+    private static func cmsAPIKey(_ options: CheckOptions) throws -> String? {
         if let file = options.cmsApiKeyFile { return try secret(file, "--cms-api-key-file") }
         return Environment.value("TOASTER_CMS_API_KEY")
     }

@@ -17,7 +17,7 @@ struct Wiring {
     }
 
     init(_ options: CheckOptions) {
-        self.init(timeout: options.source.timeout, trust: options.trust)
+        self.init(timeout: options.timeout, trust: options.trust)
     }
 
     /// The check `run` and `check` run, with the remembered choices the command chose.
@@ -29,9 +29,9 @@ struct Wiring {
     }
 
     static func decider(_ options: CheckOptions) throws -> UpdateDecider {
-        UpdateDecider(rules: try options.rules.updateRules(), appID: options.app.appId, language: try options.language(),
-                      releasedForDays: options.gates.releasedForDays,
-                      osVersion: try options.gates.osVersion.map { try options.parsedVersion($0, "--os-version") })
+        UpdateDecider(rules: try options.rules.updateRules(), appID: options.appId, language: try options.language(),
+                      releasedForDays: options.releasedForDays,
+                      osVersion: try options.osVersion.map { try options.parsedVersion($0, "--os-version") })
     }
 
     /// `run`'s remembered choices for one app, in the folder the flag or the environment
