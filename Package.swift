@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "CTerminalSupport"),
         .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),
+        // Each protocol both sides speak (Firebase, Google's OAuth, the lookup, App Store Connect,
+        // the CMS), in one home: Codable shapes and constants, FoundationEssentials only.
+        .target(name: "ToasterWire"),
         .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
         // toaster-server's policy document and its validation: pure, so preflight reads it too.
         .target(name: "ToasterPolicy", dependencies: ["ToasterCore"]),
@@ -47,7 +50,7 @@ let package = Package(
         .target(
             name: "ToasterServices",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "ToasterPolicy", "CHTTPFetch",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterWire", "CHTTPFetch",
                 .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
@@ -55,7 +58,7 @@ let package = Package(
         .target(
             name: "ToasterServer",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "ToasterPolicy", "CZlib",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterWire", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -76,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "toaster-server",
             dependencies: [
-                "ToasterServer", "ToasterPolicy", "ToasterCore", "ToasterFiles", "ToasterCommandLine",
+                "ToasterServer", "ToasterPolicy", "ToasterCore", "ToasterFiles", "ToasterWire", "ToasterCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -88,7 +91,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The ceiling benchmarks/service measures toaster-server against: Hummingbird with none
+        // of our middleware serving the same answer; only benchmarks/service runs it.
+        .executableTarget(
+            name: "bare-hummingbird",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "benchmarks/bare-hummingbird"
+        ),
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
+        // The rules of docs/01 ("Invariants"), checked against the sources themselves.
+        .testTarget(name: "ToasterArchitectureTests"),
+        // Each wire shape written as the server writes it and read back as the client reads it
+        // (Core's strict reader), and real answers read.
+        .testTarget(name: "ToasterWireTests", dependencies: ["ToasterWire", "ToasterCore"]),
         // The key decoder, bytes in and keys out: no terminal needed.
         .testTarget(name: "ToasterTerminalTests", dependencies: ["ToasterTerminal", "ToasterCore"]),
         // What the test targets share: fake time, fixtures, the example server in process, the
@@ -121,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "ToasterServerTests",
             dependencies: [
-                "ToasterServer", "ToasterPolicy", "ToasterTestSupport",
+                "ToasterServer", "ToasterPolicy", "ToasterWire", "ToasterTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -6,6 +6,7 @@ import ToasterCore
 import ToasterFiles
 import ToasterPolicy
 import ToasterServer
+import ToasterWire
 
 /// `toaster-server`: the version-check service a team runs for QA and demos.
 @main
@@ -57,7 +58,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Connections open at once on each listener; more wait until one closes.")
     var maxConnections = 1024
 
-    @Option(help: "A file holding the X-MICROCMS-API-KEY the CMS routes require.")
+    @Option(help: "A file holding the \(CMSAPI.apiKeyHeader) the CMS routes require.")
     var cmsKeyFile: String?
 
     @Option(help: ArgumentHelp("Simulate App Store Connect, accepting tokens signed by this key (its PEM public key, or the .p8).",
@@ -131,9 +132,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "toaster-server") { [logFormat] _ in LineLogHandler(format: logFormat, writer: .standardOutput) }
         let accessWriter = try accessLogWriter()
-        let accessLog = accessWriter.map { writer in
-            Logger(label: "toaster-server.access") { [logFormat] _ in LineLogHandler(format: logFormat, writer: writer) }
-        }
+        let accessLog = accessWriter.map { AccessLog(format: logFormat, writer: $0) }
         let observability = Observability(logger: logger, accessLog: accessLog, metrics: ServerMetrics())
         defer {
             accessWriter?.flush()
