@@ -6,7 +6,6 @@ import ToasterCore
 /// found is the one said.
 extension CheckOptions {
     func validate() throws {
-        if let template = remoteConfig.template, template.isEmpty { throw ValidationError("--template must not be empty") }
         _ = try parsedVersion(appVersion, "--app-version")
         try validateStore()
         try OptionRange.check(releasedForDays, within: 0...3650, "--released-for-days")
@@ -69,13 +68,13 @@ extension CheckOptions {
             guard firebase.firebaseProject == nil else { throw ValidationError("give --template or --firebase-project, not both") }
         } else if firebase.firebaseProject != nil {
             guard kind == .remoteConfig else { throw ValidationError("--firebase-project needs --source remote-config") }
-            guard firebaseApp.firebaseAppId != nil else {
+            guard remoteConfig.firebaseAppId != nil else {
                 throw ValidationError("--firebase-project needs --firebase-app-id (GOOGLE_APP_ID in the app's GoogleService-Info.plist)")
             }
-            if let flag = templateOnlyFlags.first {
+            if let flag = remoteConfig.templateOnlyFlags.first {
                 throw ValidationError("\(flag) is Firebase's to decide on a real fetch: it is only read with --template FILE")
             }
-        } else if let flag = givenDeviceFlags.first {
+        } else if let flag = remoteConfig.givenDeviceFlags.first {
             throw ValidationError("\(flag) describes the device Remote Config answers: give it with --source remote-config "
                 + "--template FILE or --firebase-project ID")
         }
@@ -84,17 +83,6 @@ extension CheckOptions {
                        ("--firebase-api-key-file", remoteConfig.firebaseApiKeyFile)].first(where: { $0.1 != nil })?.0 {
             throw ValidationError("\(flag) needs --firebase-project")
         }
-    }
-
-    /// Device options Firebase decides itself on a real fetch: only a template reads them.
-    private var templateOnlyFlags: [String] {
-        givenDeviceFlags.filter(["--percentile", "--audience", "--installation-id"].contains)
-    }
-
-    /// The device options given, by flag, so that one given without a template is refused
-    /// rather than ignored.
-    private var givenDeviceFlags: [String] {
-        (firebaseApp.firebaseAppId != nil ? ["--firebase-app-id"] : []) + device.givenFlags
     }
 
     /// A version given on the command line that does not parse is a bad value: a usage error.

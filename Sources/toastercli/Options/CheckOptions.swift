@@ -4,14 +4,14 @@ import ToasterCore
 /// The options `run` and `check` share: what is checked, against which source, under which
 /// rules. A flag only these two take is declared here, in the section of its concern; a flag
 /// `preflight` takes too lives in a group all three share (TrustOptions, RemoteConfigKeyOptions,
-/// the Firebase groups, RulesOptions, ClockOptions), so that it means and reads the same in
+/// FirebaseProjectOptions, RulesOptions, ClockOptions), so that it means and reads the same in
 /// each. The rules that join flags are checked in one place and one order (CheckOptions+Rules);
 /// `Wiring` builds the check from the values.
 ///
-/// Groups sit one level below this, and only where a concern is shared or large: ArgumentParser's
-/// debug build checks a nested group again at every level above it, and every launch reads the
-/// default command's (`run`'s) options, so each option inside a group here costs a debug launch
-/// four times one declared here (docs/performance.md).
+/// Groups sit one level below this, and only where a flag is shared or a concern large:
+/// swift-argument-parser's debug build checks a nested group again at every level above it,
+/// every launch reads the default command's (`run`'s) options, and each group is a type the
+/// parser looks up (docs/performance.md).
 struct CheckOptions: ParsableArguments {
     // Where the check asks, and how long a service may take.
 
@@ -72,10 +72,6 @@ struct CheckOptions: ParsableArguments {
     @OptionGroup(title: Self.firebaseTitle) var firebase: FirebaseProjectOptions
 
     @OptionGroup(title: Self.firebaseTitle) var remoteConfig: RemoteConfigOptions
-
-    @OptionGroup(title: Self.firebaseTitle) var firebaseApp: FirebaseAppOptions
-
-    @OptionGroup(title: Self.firebaseTitle) var device: RemoteConfigDeviceOptions
 
     @Option(help: "A file holding the CMS API key (else the TOASTER_CMS_API_KEY environment variable).")
     var cmsApiKeyFile: String?

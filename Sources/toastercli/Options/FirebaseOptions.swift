@@ -7,11 +7,9 @@ struct FirebaseProjectOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The app's Firebase project: run and check (with --source remote-config) fetch from it as the iOS SDK "
                                + "does, --url BASE replacing Google's host; preflight reads its live template (with --firebase-service-account)."))
     var firebaseProject: String?
-}
 
-/// The app's Firebase App ID, which a template's `app.id` conditions read and a fetch sends.
-/// A group of its own so that each command lists it where its other Firebase flags lead to it.
-struct FirebaseAppOptions: ParsableArguments {
-    @Option(help: "The app's Firebase App ID (1:…:ios:…), for app.id conditions.")
-    var firebaseAppId: String?
+    /// `--firebase-app-id`, which `check` lists among the device's facts and `preflight` beside
+    /// the live template: one text for the one meaning, declared where each lists it (a group
+    /// of its own would cost every launch a type for the argument parser to look up).
+    static let appIDHelp = ArgumentHelp("The app's Firebase App ID (1:…:ios:…), for app.id conditions.")
 }

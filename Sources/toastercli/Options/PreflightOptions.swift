@@ -26,9 +26,7 @@ struct PreflightOptions: ParsableArguments {
 
     @OptionGroup(title: Self.templateTitle) var firebase: FirebaseProjectOptions
 
-    @OptionGroup(title: Self.templateTitle) var liveTemplate: LiveTemplateOptions
-
-    @OptionGroup(title: Self.templateTitle) var firebaseApp: FirebaseAppOptions
+    @OptionGroup(title: Self.templateTitle) var firebaseAccess: PreflightFirebaseOptions
 
     @OptionGroup(title: Self.templateTitle) var keys: RemoteConfigKeyOptions
 
@@ -77,14 +75,14 @@ struct PreflightOptions: ParsableArguments {
         guard template.remoteConfigTemplate == nil || firebase.firebaseProject == nil else {
             throw ValidationError("give --remote-config-template or --firebase-project, not both")
         }
-        guard (firebase.firebaseProject == nil) == (liveTemplate.firebaseServiceAccount == nil) else {
+        guard (firebase.firebaseProject == nil) == (firebaseAccess.firebaseServiceAccount == nil) else {
             throw ValidationError("--firebase-project reads the live template with a service account: give both --firebase-project and --firebase-service-account")
         }
-        guard firebaseApp.firebaseAppId == nil || templateGiven else {
+        guard firebaseAccess.firebaseAppId == nil || templateGiven else {
             throw ValidationError("--firebase-app-id is for a template: give --remote-config-template or --firebase-project too")
         }
         if let file = template.remoteConfigTemplate, file.isEmpty { throw ValidationError("--remote-config-template must not be empty") }
-        let api = liveTemplate.remoteConfigUrl
+        let api = firebaseAccess.remoteConfigUrl
         guard api.hasPrefix("http://") || api.hasPrefix("https://") else {
             throw ValidationError("--remote-config-url \"\(api)\" is not an http or https URL")
         }

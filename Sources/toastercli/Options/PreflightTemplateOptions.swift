@@ -8,11 +8,15 @@ struct PreflightTemplateOptions: ParsableArguments {
     var remoteConfigTemplate: String?
 }
 
-/// … or the live one of `--firebase-project`, read with a service account's key.
-struct LiveTemplateOptions: ParsableArguments {
+/// … or the live one of `--firebase-project`, read with a service account's key; either is
+/// evaluated for the app `--firebase-app-id` names.
+struct PreflightFirebaseOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A service-account JSON key that may read the project's Remote Config.", valueName: "file"))
     var firebaseServiceAccount: String?
 
     @Option(help: ArgumentHelp("The Remote Config API instead of Google's (a proxy or a test server).", valueName: "url"))
     var remoteConfigUrl = PublishedTemplate.remoteConfigHost
+
+    @Option(help: FirebaseProjectOptions.appIDHelp)
+    var firebaseAppId: String?
 }

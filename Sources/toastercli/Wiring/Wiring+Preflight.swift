@@ -88,10 +88,10 @@ extension Wiring {
         let location: PublishedTemplate.Location
         if let file = inputs.template.remoteConfigTemplate {
             location = .file(file)
-        } else if let project = inputs.firebase.firebaseProject, let path = inputs.liveTemplate.firebaseServiceAccount {
+        } else if let project = inputs.firebase.firebaseProject, let path = inputs.firebaseAccess.firebaseServiceAccount {
             do {
                 let account = try FirebaseServiceAccount(path: path, timeout: timeout, trust: trust)
-                location = .live(project: project, account: account, baseURL: inputs.liveTemplate.remoteConfigUrl)
+                location = .live(project: project, account: account, baseURL: inputs.firebaseAccess.remoteConfigUrl)
             } catch {
                 throw CommandExit.unusable(error.message)
             }
@@ -99,7 +99,7 @@ extension Wiring {
             return nil
         }
         // The storefront and the installed version are set per cell; the clock per round.
-        let device = RemoteConfigDevice(appVersion: "0", firebaseAppID: inputs.firebaseApp.firebaseAppId, now: Date(timeIntervalSince1970: 0))
+        let device = RemoteConfigDevice(appVersion: "0", firebaseAppID: inputs.firebaseAccess.firebaseAppId, now: Date(timeIntervalSince1970: 0))
         return PublishedTemplate(location: location, keys: inputs.keys.keys, device: device, timeout: timeout, trust: trust)
     }
 

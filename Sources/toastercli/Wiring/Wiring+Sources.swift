@@ -27,7 +27,7 @@ extension Wiring {
                     }
                     let device = try fetchDevice(options)
                     return try withStore(options, FirebaseFetchSource(
-                        project: project, appID: options.firebaseApp.firebaseAppId ?? "", apiKey: try Self.firebaseAPIKey(remoteConfig),
+                        project: project, appID: options.remoteConfig.firebaseAppId ?? "", apiKey: try Self.firebaseAPIKey(remoteConfig),
                         installationsBase: remoteConfig.installationsUrl, remoteConfigBase: url, bundleID: options.bundleId,
                         keys: options.keys.keys, device: device, stateFolder: stateFolder, timeout: timeout, trust: trust))
                 }
@@ -71,8 +71,8 @@ extension Wiring {
 
     /// The device a template is evaluated for, its clock still to be set by the source at every check.
     private func templateDevice(_ options: CheckOptions) throws -> RemoteConfigDevice {
-        let device = options.device, percentile = device.percentile, language = try options.language()
-        return RemoteConfigDevice(appVersion: options.appVersion, build: device.build, firebaseAppID: options.firebaseApp.firebaseAppId,
+        let device = options.remoteConfig, percentile = device.percentile, language = try options.language()
+        return RemoteConfigDevice(appVersion: options.appVersion, build: device.build, firebaseAppID: options.remoteConfig.firebaseAppId,
                                   country: options.country, language: device.deviceLanguage ?? language.rawValue,
                                   userProperties: try device.userProperties(), customSignals: try device.customSignals(),
                                   audiences: Set(device.audience), firstOpen: device.firstOpen.flatMap(ISO8601.parse),
@@ -82,7 +82,7 @@ extension Wiring {
 
     /// What a real fetch's body says of the device.
     private func fetchDevice(_ options: CheckOptions) throws -> FirebaseFetchSource.Device {
-        let device = options.device, language = try options.language()
+        let device = options.remoteConfig, language = try options.language()
         return FirebaseFetchSource.Device(appVersion: options.appVersion, build: device.build, country: options.country,
                                           language: device.deviceLanguage ?? language.rawValue,
                                           osVersion: options.osVersion, userProperties: try device.userProperties(),
