@@ -173,14 +173,16 @@ extension LaunchMachine {
     /// The SDK's `retryHTTPConnection`, after a failure's backoff when `failed`: one of the
     /// retries spent, then the stream opens once the hold is over (at once without one).
     private mutating func reopen(why: String, status: Int?, failed: Bool) {
-        if failed { backOff() }
+        if failed {
+            backOff()
+            state.realtime.retryCount += 1
+        }
         guard state.realtime.retriesLeft > 0 else {
             stop(why: "\(why); \(RealtimeState.sdkRetries) reopenings in a row failed, none more before the next return to the foreground",
                  status: status)
             return
         }
         state.realtime.retriesLeft -= 1
-        state.realtime.retryCount += 1
         trace(.realtime(.lost(why: why, status: status, reconnectInMilliseconds: state.realtime.hold == nil ? 0 : state.realtime.holdMilliseconds)))
         state.realtime.connection = .closed
         beginStream()

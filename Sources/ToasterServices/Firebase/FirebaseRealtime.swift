@@ -65,6 +65,7 @@ public final class FirebaseRealtime: Sendable {
         switch ending {
         case .ended: post(.ended(.closed))
         case .aborted: break
+        case .lost(let problem): post(.ended(.lost(endpoint.redacted(problem))))
         case .failed(let error): post(.ended(.unanswered(endpoint.redacted(error.message))))
         case .refused(let answer):
             let said = GoogleRefusal(answer.body).map(\.summary) ?? TextSanitizer.cleanLine(answer.reason)

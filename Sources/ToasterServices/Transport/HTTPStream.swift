@@ -22,7 +22,9 @@ final class HTTPStream: @unchecked Sendable {
         case refused(HTTPFetcher.Answer)
         /// `abort()`.
         case aborted
-        /// No answer, or the connection failed during it.
+        /// The connection failed after a 2xx answer began (a network drop): what was said.
+        case lost(String)
+        /// No answer, or the connection failed before a 2xx one began.
         case failed(SourceError)
     }
 
@@ -83,8 +85,8 @@ final class HTTPStream: @unchecked Sendable {
             // The connection's deadline, or the lifetime's with no answer begun.
             return .failed(SourceError(.timedOut, "\(HTTPFetcher.host(url)) did not answer in time"))
         default:
-            return .failed(began ? SourceError(.unreachable, "the connection to \(HTTPFetcher.host(url)) was lost (\(HTTPFetcher.text(&result.message)))")
-                : fetcher.failure(of: &result, url: url))
+            return began ? .lost("the connection to \(HTTPFetcher.host(url)) was lost (\(HTTPFetcher.text(&result.message)))")
+                : .failed(fetcher.failure(of: &result, url: url))
         }
     }
 

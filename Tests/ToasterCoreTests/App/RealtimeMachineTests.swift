@@ -285,6 +285,18 @@ import Testing
         #expect(driver.fetchTimer == nil && driver.state.realtime.fetch == nil)
     }
 
+    /// A drop reopened at once is no failure: a 503 after it waits the base, not nothing.
+    @Test func a503AfterADropWaitsTheBase() throws {
+        var driver = Driver()
+        driver.hear(.opened)
+        driver.hear(.message(RealtimeMessage(templateVersion: 0)))
+        driver.hear(.ended(.lost("a drop")))
+        #expect(driver.hold == nil && driver.opened != nil, "a drop reopens at once")
+        driver.hear(.ended(.refused(status: 503, detail: "")))
+        let hold = try #require(driver.hold)
+        #expect([Self.base / 2, Self.base * 3 / 2].contains(hold.milliseconds), "\(hold)")
+    }
+
     @Test func theSameSeedGivesTheSameWaits() {
         func waits(_ seed: UInt64) -> [Int] {
             var driver = Driver(seed: seed)

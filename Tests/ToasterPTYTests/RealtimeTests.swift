@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import ToasterTestSupport
+
+/// `run --realtime` against toaster-server serving the example template: a template published
+/// while the app is open, active and focused reaches it through the real-time stream, and the
+/// forced alert appears with no focus change — on a fresh stream, after a network drop, after
+/// the server told it to reconnect later, and after 503s it backs off from.
+@Suite(.offThePool) struct RealtimeTests {
+    static let appID = "1:1234567890:ios:0a1b2c3d4e5f6789"
+    /// The lifecycle of a launch that never lost focus nor left the foreground.
+    static let launchLifecycle = ["lifecycle application(_:didFinishLaunchingWithOptions:)", "lifecycle scene(_:willConnectTo:options:)",
+                                  "lifecycle sceneWillEnterForeground(_:)", "lifecycle sceneDidBecomeActive(_:)"]
+
+    /// The example policy with the example template at `version`, its minimum `minimum`.
+    static func policy(version: Int, minimum: String = "1.0.0") throws -> String {
+        let template = try String(contentsOf: Examples.template, encoding: .utf8)
+        let changed = template.replacingOccurrences(of: #""versionNumber": "42""#, with: #""versionNumber": "\#(version)""#)
+            .replacingOccurrences(of: #""value": "1.0.0""#, with: #""value": "\#(minimum)""#)
+        return try Examples.policy(template: changed)
+    }
+
+    /// The app at 2.2.0, up to date with template 42, listening; returned once its stream has
+    /// opened and said 42 and its launch check has answered.
+    static func app(_ server: ServerProcess, _ extra: [String] = []) throws -> ToasterApp {
+        let app = try ToasterApp(["--realtime", "--source", "remote-config", "--firebase-project", "toaster", "--firebase-app-id", appID,
+                                  "--url", server.baseURL, "--installations-url", server.baseURL, "--app-version", "2.2.0"] + extra,
+                                 environment: ["TOASTER_FIREBASE_API_KEY": "AIzaSyAnyKeyToasterServerIgnores"])
+        try app.trace.waitFor("the stream's first message and the launch check") {
+            $0.contains("realtimeAnnounced 42") && $0.contains("versionCheck none")
+        }
+        try app.terminal.waitFor("최신 버전입니다")
+        return app
+    }
+
+    /// Publishes template 43 with a minimum of 3.0.0 and waits for the forced alert it calls
+    /// for, without a key or a focus change: the summary of the trace by then.
+    @discardableResult
+    static func publishAndAwaitTheAlert(_ server: ServerProcess, _ app: ToasterApp) async throws -> [String] {
+        try await server.put(policy: try policy(version: 43, minimum: "3.0.0"))
+        try app.waitForForcedAlert()
+        let summary = try app.trace.waitFor("the forced alert") { $0.contains("alertPresented ForceUpdate") }
+        #expect(summary.filter { $0.hasPrefix("lifecycle") } == launchLifecycle, "no focus change, no return to the foreground")
+        #expect(summary.suffix(4) == ["realtimeAnnounced 43", "realtimeFetch", "versionCheck forced", "alertPresented ForceUpdate"], "\(summary)")
+        let fetch = try #require(try app.trace.events().last { $0["event"] as? String == "realtimeFetch" })
+        #expect(fetch["attempt"] as? Int == 1 && fetch["version"] as? String == "43")
+        return summary
+    }
+
+    static func lost(_ app: ToasterApp) throws -> [[String: Any]] {
+        try app.trace.events().filter { $0["event"] as? String == "realtimeLost" }
+    }
+
+    @Test func aPublishedTemplateShowsTheForcedAlertAtOnce() async throws {
+        let server = try ServerProcess(policy: try Self.policy(version: 42))
+        let app = try Self.app(server)
+        let summary = try await Self.publishAndAwaitTheAlert(server, app)
+        #expect(!summary.contains { $0.hasPrefix("realtimeLost") })
+    }
+
+    /// The known field failure (firebase-ios-sdk #15490): the listener dead after a drop.
+    @Test func afterANetworkDropTheStreamIsReopenedAtOnce() async throws {
+        let server = try ServerProcess(policy: try Self.policy(version: 42))
+        let app = try Self.app(server)
+        #expect(try await server.admin("/admin/realtime/drop").contains("dropped 1 real-time stream"))
+        try app.trace.waitFor("the stream reopened") { $0.filter { $0 == "realtimeOpened" }.count == 2 }
+        let lost = try #require(try Self.lost(app).first)
+        #expect(lost["reconnectInMs"] as? Int == 0, "a drop is reopened at once: \(lost)")
+        #expect((lost["why"] as? String)?.hasPrefix("the stream was lost") == true, "\(lost)")
+        try await Self.publishAndAwaitTheAlert(server, app)
+    }
+
+    @Test func retryIntervalSecondsIsHonoured() async throws {
+        let server = try ServerProcess(policy: try Self.policy(version: 42))
+        let app = try Self.app(server)
+        try await server.admin("/admin/realtime/fail", body: #"{"count": 2, "retryIntervalSeconds": 1}"#)
+        try await server.admin("/admin/realtime/drop")
+        // The drop, then two openings told to come back in a second, then a stream again.
+        try app.trace.waitFor("the third reopening") { $0.filter { $0 == "realtimeOpened" }.count == 4 }
+        let told = try app.trace.events().filter { $0["event"] as? String == "realtimeAnnounced" && $0["reconnectAfterSeconds"] as? Int == 1 }
+        #expect(told.count == 2)
+        let waits = try Self.lost(app).map { $0["reconnectInMs"] as? Int }
+        #expect(waits == [0, 1000, 1000], "at once after the drop, then the second each message asked for, not counted as failures")
+        try await Self.publishAndAwaitTheAlert(server, app)
+    }
+
+    /// 503s are backed off as the SDK backs off (its 2 minutes scaled down to 200 ms here):
+    /// each wait within half to one and a half times a base that doubles, then a stream again.
+    @Test func after503sItBacksOffAndThenListensAgain() async throws {
+        let server = try ServerProcess(policy: try Self.policy(version: 42))
+        let app = try Self.app(server, ["--realtime-backoff-ms", "200"])
+        try await server.admin("/admin/realtime/fail", body: #"{"count": 3, "status": 503}"#)
+        try await server.admin("/admin/realtime/drop")
+        try app.trace.waitFor("a stream after the 503s") { $0.filter { $0 == "realtimeOpened" }.count == 2 }
+        let lost = try Self.lost(app)
+        #expect(lost.map { $0["status"] as? Int } == [nil, 503, 503, 503], "\(lost)")
+        for (index, wait) in lost.dropFirst().map({ $0["reconnectInMs"] as? Int ?? -1 }).enumerated() {
+            let interval = 200 << index
+            #expect([interval / 2, interval + interval / 2].contains(wait), "failure \(index + 1): \(wait) ms")
+        }
+        try server.waitForOutput("status=503", count: 3)
+        #expect(server.output.components(separatedBy: "status=503").count - 1 == 3, "one request per failure")
+        try await Self.publishAndAwaitTheAlert(server, app)
+    }
+
+    /// With the SDK's own backoff, a 503 holds the stream for one to three minutes: the trace
+    /// says so, and the app keeps its decision meanwhile.
+    @Test func a503WaitsTheSDKsBackoff() async throws {
+        let server = try ServerProcess(policy: try Self.policy(version: 42))
+        let app = try Self.app(server)
+        try await server.admin("/admin/realtime/fail", body: #"{"count": 1, "status": 503}"#)
+        try await server.admin("/admin/realtime/drop")
+        let summary = try app.trace.waitFor("the 503") { $0.contains("realtimeLost 503") }
+        let refused = try #require(try Self.lost(app).last)
+        #expect([60_000, 180_000].contains(refused["reconnectInMs"] as? Int), "\(refused)")
+        #expect(summary.last == "realtimeLost 503" && summary.filter { $0 == "realtimeOpened" }.count == 1, "\(summary)")
+        try app.terminal.waitFor("최신 버전입니다")
+    }
+}
