@@ -195,11 +195,19 @@ import ToasterTestSupport
         #expect(server.waitForExit() == 0)
     }
 
-    /// A body that never ends is closed by the read timeout, as any request's.
+    /// A body that never ends is closed by the read timeout, as any request's; meanwhile the
+    /// server answers others, open streams and huge bodies beside it.
     @Test func aStreamRequestWhoseBodyNeverEndsIsClosed() throws {
         let server = try ServerProcess(arguments: ["--idle-timeout", "600", "--read-timeout", "1"], policy: try Self.policy(version: 42))
+        let token = try Self.register(server)
+        let stream = try Self.iosStream(server, token: token)
         let connection = try RawConnection(server.baseURL)
         try connection.send("POST \(Self.iosPath) HTTP/1.1\r\nHost: t\r\nContent-Length: 1000\r\n\r\n{")
+        let huge = try Self.request(server.baseURL, "POST", Self.iosPath, headers: ["X-Goog-Firebase-Installations-Auth: \(token)"],
+                                    body: Array(repeating: UInt8(ascii: " "), count: 1 << 20))
+        #expect(huge.0 == 400, "a megabyte is refused: \(huge)")
+        #expect(try Self.request(server.baseURL, "GET", "/lookup?id=1234567890&country=kr").0 == 200, "served while the body waits")
+        #expect(stream.read(through: Self.announcement(42)) != nil)
         #expect(connection.readUntilClosed() == "")
     }
 
