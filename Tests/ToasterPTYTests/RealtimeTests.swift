@@ -47,6 +47,16 @@ import ToasterTestSupport
         return summary
     }
 
+    /// Fails the next stream requests with `fault`, then drops the open stream: its reopenings meet the fault.
+    static func drop(into fault: String, _ server: ServerProcess) async throws {
+        try await server.admin("/admin/realtime/fail", body: fault)
+        try await server.admin("/admin/realtime/drop")
+    }
+
+    static func awaitOpenings(_ count: Int, _ app: ToasterApp, _ what: String) throws {
+        try app.trace.waitFor(what) { $0.filter { $0 == "realtimeOpened" }.count == count }
+    }
+
     static func lost(_ app: ToasterApp) throws -> [[String: Any]] {
         try app.trace.events().filter { $0["event"] as? String == "realtimeLost" }
     }
@@ -63,7 +73,7 @@ import ToasterTestSupport
         let server = try ServerProcess(policy: try Self.policy(version: 42))
         let app = try Self.app(server)
         #expect(try await server.admin("/admin/realtime/drop").contains("dropped 1 real-time stream"))
-        try app.trace.waitFor("the stream reopened") { $0.filter { $0 == "realtimeOpened" }.count == 2 }
+        try Self.awaitOpenings(2, app, "the stream reopened")
         let lost = try #require(try Self.lost(app).first)
         #expect(lost["reconnectInMs"] as? Int == 0, "a drop is reopened at once: \(lost)")
         #expect((lost["why"] as? String)?.hasPrefix("the stream was lost") == true, "\(lost)")
@@ -73,10 +83,9 @@ import ToasterTestSupport
     @Test func retryIntervalSecondsIsHonoured() async throws {
         let server = try ServerProcess(policy: try Self.policy(version: 42))
         let app = try Self.app(server)
-        try await server.admin("/admin/realtime/fail", body: #"{"count": 2, "retryIntervalSeconds": 1}"#)
-        try await server.admin("/admin/realtime/drop")
+        try await Self.drop(into: #"{"count": 2, "retryIntervalSeconds": 1}"#, server)
         // The drop, then two openings told to come back in a second, then a stream again.
-        try app.trace.waitFor("the third reopening") { $0.filter { $0 == "realtimeOpened" }.count == 4 }
+        try Self.awaitOpenings(4, app, "the third reopening")
         let told = try app.trace.events().filter { $0["event"] as? String == "realtimeAnnounced" && $0["reconnectAfterSeconds"] as? Int == 1 }
         #expect(told.count == 2)
         let waits = try Self.lost(app).map { $0["reconnectInMs"] as? Int }
@@ -89,9 +98,8 @@ import ToasterTestSupport
     @Test func after503sItBacksOffAndThenListensAgain() async throws {
         let server = try ServerProcess(policy: try Self.policy(version: 42))
         let app = try Self.app(server, ["--realtime-backoff-ms", "200"])
-        try await server.admin("/admin/realtime/fail", body: #"{"count": 3, "status": 503}"#)
-        try await server.admin("/admin/realtime/drop")
-        try app.trace.waitFor("a stream after the 503s") { $0.filter { $0 == "realtimeOpened" }.count == 2 }
+        try await Self.drop(into: #"{"count": 3, "status": 503}"#, server)
+        try Self.awaitOpenings(2, app, "a stream after the 503s")
         let lost = try Self.lost(app)
         #expect(lost.map { $0["status"] as? Int } == [nil, 503, 503, 503], "\(lost)")
         for (index, wait) in lost.dropFirst().map({ $0["reconnectInMs"] as? Int ?? -1 }).enumerated() {
@@ -108,8 +116,7 @@ import ToasterTestSupport
     @Test func a503WaitsTheSDKsBackoff() async throws {
         let server = try ServerProcess(policy: try Self.policy(version: 42))
         let app = try Self.app(server)
-        try await server.admin("/admin/realtime/fail", body: #"{"count": 1, "status": 503}"#)
-        try await server.admin("/admin/realtime/drop")
+        try await Self.drop(into: #"{"count": 1, "status": 503}"#, server)
         let summary = try app.trace.waitFor("the 503") { $0.contains("realtimeLost 503") }
         let refused = try #require(try Self.lost(app).last)
         #expect([60_000, 180_000].contains(refused["reconnectInMs"] as? Int), "\(refused)")
