@@ -2,6 +2,9 @@
 /// Hummingbird's template conforms to its `AppArguments`.
 public protocol ServerArguments {
     var policyPlace: PolicyPlace { get }
+    /// Where Firebase Installations' signing secret and deletions are kept without a
+    /// database (`--state-dir`): made on the first start.
+    var stateFolder: String { get }
     /// The public listener's address.
     var host: String { get }
     var port: Int { get }
