@@ -400,4 +400,32 @@ import ToasterTestSupport
             }
         }
     }
+
+    /// A web app in a browser: its preflight answered with the SDKs' headers allowed, its
+    /// answers readable by the page; a request without `Origin` (every other client) untouched.
+    @Test func aBrowsersPreflightIsAnsweredAndItsAnswersAreReadable() async throws {
+        try await serving(try Examples.policy()) { client, _ in
+            try await client.execute(uri: Self.fetchURI + "?key=AIzaSyWeb", method: .options,
+                                     headers: [.origin: "https://app.example.com", .accessControlRequestMethod: "POST",
+                                               .accessControlRequestHeaders: "content-encoding, content-type, if-none-match"]) { response in
+                #expect(response.status == .noContent)
+                #expect(response.headers[.accessControlAllowOrigin] == "https://app.example.com")
+                let allowed = (response.headers[.accessControlAllowHeaders] ?? "").lowercased()
+                for header in ["content-encoding", "if-none-match", "x-goog-api-key", "x-firebase-client"] { #expect(allowed.contains(header), "\(allowed)") }
+                #expect(response.headers[.accessControlAllowMethods]?.contains("DELETE") == true)
+            }
+            let token = try await Self.register(client, fid: "c")
+            try await client.execute(uri: Self.fetchURI, method: .post, headers: [.origin: "https://app.example.com", .contentEncoding: "gzip"],
+                                     body: try Self.body(["app_instance_id_token": token])) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.accessControlAllowOrigin] == "https://app.example.com")
+            }
+            try await client.execute(uri: Self.fetchURI, method: .post, headers: [FirebaseRoutes.installationAuth: token]) { response in
+                #expect(response.headers[.accessControlAllowOrigin] == nil)
+            }
+            try await client.execute(uri: "/lookup?id=1234567890", method: .get, headers: [.origin: "https://app.example.com"]) { response in
+                #expect(response.headers[.accessControlAllowOrigin] == nil, "only Firebase's routes are a browser's")
+            }
+        }
+    }
 }

@@ -34,6 +34,13 @@ import ToasterWire
         #expect(refused.hasPrefix(problem), "\(refused)")
     }
 
+    /// The README's local Firebase serves the example policy with the example export inline:
+    /// the same policy, so that the two files never tell different stories.
+    @Test func theFirebaseExampleIsTheExamplePolicyWithTheExampleExport() throws {
+        let file = try ServicePolicy.validated(from: Data(contentsOf: Examples.firebasePolicy))
+        #expect(file == (try ServicePolicy.validated(from: Data(try Examples.policy().utf8))))
+    }
+
     @Test func aTemplateOfConditionsOnlyOrGroupsOnlyIsOne() throws {
         #expect(Self.validated(try Examples.policy(template: #"{"conditions": [{"name": "ios", "expression": "device.os == 'ios'"}]}"#)) == nil)
         #expect(Self.validated(try Examples.policy(template: #"{"parameterGroups": {"g": {"parameters": {"p": {"defaultValue": {"value": "x"}}}}}, "etag": "etag-7"}"#)) == nil)

@@ -19,9 +19,24 @@ enum FirebaseRoutes {
     static let maximumBody = 64 << 10
     private typealias Field = RemoteConfigAPI.FetchRequest.Field
 
+    /// What a web app's browser asks leave to send (CORS), as Google's hosts allow it: the
+    /// SDKs' headers, and every method the routes take.
+    static let crossOrigin = CORSMiddleware<BasicRequestContext>(
+        allowOrigin: .originBased,
+        allowHeaders: [.accept, .authorization, .contentType, .contentEncoding, .ifNoneMatch, apiKey, installationAuth, bundleID,
+                       HTTPField.Name(RemoteConfigAPI.fetchTypeHeader)!, HTTPField.Name(GoogleAPI.firebaseClientHeader)!],
+        allowMethods: [.get, .post, .delete, .options], maxAge: .seconds(3600))
+
     /// Each route is its path as a client writes it, with the parts a request varies in as
-    /// captures.
-    static func add(to router: Router<BasicRequestContext>, store: PolicyStore, settings: ServerSettings, tokens: InstallationTokens) {
+    /// captures; in a group that answers a browser's CORS preflight and lets a page read the
+    /// answers (a request without `Origin`, as every SDK but a browser's sends, is untouched).
+    static func add(to parent: Router<BasicRequestContext>, store: PolicyStore, settings: ServerSettings, tokens: InstallationTokens) {
+        let router = parent.group().add(middleware: crossOrigin)
+        for path in [RemoteConfigAPI.fetchPath(project: ":project", namespace: "{namespace}"), FirebaseInstallationsAPI.registrationPath(project: ":project"),
+                     FirebaseInstallationsAPI.tokenPath(project: ":project", fid: ":fid"),
+                     FirebaseInstallationsAPI.installationPath(project: ":project", fid: ":fid"), RemoteConfigAPI.templatePath(project: ":project")] {
+            router.on(RouterPath(path), method: .options) { _, _ in Response(status: .noContent) }
+        }
         router.post(RouterPath(RemoteConfigAPI.fetchPath(project: ":project", namespace: "{namespace}"))) { request, context in
             try await settings.delay()
             let project = context.parameters.get("project") ?? "", namespace = context.parameters.get("namespace") ?? ""

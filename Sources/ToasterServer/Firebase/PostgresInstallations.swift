@@ -20,31 +20,28 @@ public final class PostgresInstallations: InstallationStorage {
         var generator = SystemRandomNumberGenerator()
         let fresh = ByteBuffer(bytes: (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         do {
-            return try await database.round("prepare the installations tables") { connection, logger in
-                try await connection.withTransaction(logger: logger) { connection in
-                    try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresDatabase.startLock))", logger: logger)
-                    try await connection.query("""
-                        CREATE TABLE IF NOT EXISTS toaster_installation_key (
-                            id smallint PRIMARY KEY CHECK (id = 1),
-                            secret bytea NOT NULL,
-                            created_at timestamptz NOT NULL DEFAULT now())
-                        """, logger: logger)
-                    try await connection.query("""
-                        CREATE TABLE IF NOT EXISTS toaster_deleted_installations (
-                            project text NOT NULL,
-                            fid text NOT NULL,
-                            deleted_at double precision NOT NULL,
-                            PRIMARY KEY (project, fid))
-                        """, logger: logger)
-                    try await connection.query("INSERT INTO toaster_installation_key (id, secret) VALUES (1, \(fresh)) ON CONFLICT (id) DO NOTHING",
-                                               logger: logger)
-                    var secret: [UInt8] = []
-                    for try await stored in try await connection.query("SELECT secret FROM toaster_installation_key WHERE id = 1", logger: logger)
-                        .decode(ByteBuffer.self) {
-                        secret = Array(stored.readableBytesView)
-                    }
-                    return (secret, try await Self.deletions(on: connection, logger: logger))
+            return try await database.starting("prepare the installations tables") { connection, logger in
+                try await connection.query("""
+                    CREATE TABLE IF NOT EXISTS toaster_installation_key (
+                        id smallint PRIMARY KEY CHECK (id = 1),
+                        secret bytea NOT NULL,
+                        created_at timestamptz NOT NULL DEFAULT now())
+                    """, logger: logger)
+                try await connection.query("""
+                    CREATE TABLE IF NOT EXISTS toaster_deleted_installations (
+                        project text NOT NULL,
+                        fid text NOT NULL,
+                        deleted_at double precision NOT NULL,
+                        PRIMARY KEY (project, fid))
+                    """, logger: logger)
+                try await connection.query("INSERT INTO toaster_installation_key (id, secret) VALUES (1, \(fresh)) ON CONFLICT (id) DO NOTHING",
+                                           logger: logger)
+                var secret: [UInt8] = []
+                for try await stored in try await connection.query("SELECT secret FROM toaster_installation_key WHERE id = 1", logger: logger)
+                    .decode(ByteBuffer.self) {
+                    secret = Array(stored.readableBytesView)
                 }
+                return (secret, try await Self.deletions(on: connection, logger: logger))
             }
         } catch {
             throw StartupError(error.description)

@@ -13,7 +13,7 @@ enum RemoteConfigAPIRoutes {
     static let maximumBody = 16 << 10
     static let notStarted = "toaster-server issues tokens only when started with --firebase-service-account"
 
-    static func add(to router: Router<BasicRequestContext>, store: PolicyStore, settings: ServerSettings) {
+    static func add(to router: some RouterMethods<BasicRequestContext>, store: PolicyStore, settings: ServerSettings) {
         typealias TokenRequest = GoogleOAuth.TokenRequest
         typealias TokenError = GoogleOAuth.TokenError
         router.post(RouterPath(GoogleOAuth.tokenPath)) { request, _ in

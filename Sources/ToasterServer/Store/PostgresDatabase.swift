@@ -19,7 +19,7 @@ public final class PostgresDatabase: Sendable {
     /// told the database is unavailable.
     static let deadline = Duration.seconds(3)
     /// Two instances starting at once would both create the tables: the lock every start holds.
-    static let startLock = 7_401_101
+    private static let startLock = 7_401_101
 
     public let place: String
     private let configuration: PostgresConnection.Configuration
@@ -101,6 +101,18 @@ public final class PostgresDatabase: Sendable {
             throw PolicyError("cannot \(what) in \(place): \(error.description)", kind: .unavailable)
         } catch {
             throw PolicyError("cannot \(what) in \(place): \(Self.describe(error))", kind: .unavailable)
+        }
+    }
+
+    /// A start's round: one transaction holding the start lock, so that instances starting
+    /// together do not race to create and fill the tables `body` makes.
+    func starting<T: Sendable>(_ what: String,
+                               _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) async throws(PolicyError) -> T {
+        try await round(what) { connection, logger in
+            try await connection.withTransaction(logger: logger) { connection in
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.startLock))", logger: logger)
+                return try await body(connection, logger)
+            }
         }
     }
 

@@ -20,23 +20,19 @@ public final class PostgresPolicy: PolicyBackend {
     /// Creates the table when missing and, when it holds no policy yet, stores `seed` (the
     /// `--policy` file).
     public func prepare(seed: Data?) async throws(PolicyError) {
-        try await database.round("prepare the policy table") { connection, logger in
-            try await connection.withTransaction(logger: logger) { connection in
-                // Two instances starting at once would both try to create the table.
-                try await connection.query("SELECT pg_advisory_xact_lock(\(PostgresDatabase.startLock))", logger: logger)
+        try await database.starting("prepare the policy table") { connection, logger in
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS toaster_policy (
+                    id smallint PRIMARY KEY CHECK (id = 1),
+                    document bytea NOT NULL,
+                    revision bigint NOT NULL,
+                    updated_at timestamptz NOT NULL DEFAULT now())
+                """, logger: logger)
+            if let seed {
                 try await connection.query("""
-                    CREATE TABLE IF NOT EXISTS toaster_policy (
-                        id smallint PRIMARY KEY CHECK (id = 1),
-                        document bytea NOT NULL,
-                        revision bigint NOT NULL,
-                        updated_at timestamptz NOT NULL DEFAULT now())
+                    INSERT INTO toaster_policy (id, document, revision) VALUES (1, \(ByteBuffer(bytes: seed)), 1)
+                    ON CONFLICT (id) DO NOTHING
                     """, logger: logger)
-                if let seed {
-                    try await connection.query("""
-                        INSERT INTO toaster_policy (id, document, revision) VALUES (1, \(ByteBuffer(bytes: seed)), 1)
-                        ON CONFLICT (id) DO NOTHING
-                        """, logger: logger)
-                }
             }
         }
     }

@@ -8,6 +8,8 @@ public enum GoogleAPI {
     /// Where the iOS and web SDKs put the key instead: `…:fetch?key=AIza…`.
     public static let apiKeyQueryItem = "key"
     public static let iosBundleIdentifierHeader = "X-Ios-Bundle-Identifier"
+    /// The web SDKs' heartbeat, which a browser asks leave to send.
+    public static let firebaseClientHeader = "X-Firebase-Client"
 
     /// The canonical codes (`google.rpc.Code`) an answer's `error.status` names, each with the
     /// HTTP status Google gives it.
