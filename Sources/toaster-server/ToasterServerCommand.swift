@@ -198,13 +198,13 @@ extension ToasterServerCommand: ServerArguments {
 
     /// `--state-dir`, else systemd's `StateDirectory=` (the first of its folders), else the
     /// XDG state folder.
-    var stateFolder: String {
+    var stateFolder: (path: String, given: Bool) {
         let environment = ProcessInfo.processInfo.environment
         func given(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        if let stateDir { return stateDir }
-        if let systemd = given("STATE_DIRECTORY")?.split(separator: ":").first { return String(systemd) }
+        if let stateDir { return (stateDir, true) }
+        if let systemd = given("STATE_DIRECTORY")?.split(separator: ":").first { return (String(systemd), false) }
         let base = given("XDG_STATE_HOME") ?? given("HOME").map { "\($0)/.local/state" } ?? "."
-        return "\(base)/toaster-server"
+        return ("\(base)/toaster-server", false)
     }
 
     var connectionLimits: ConnectionLimits {

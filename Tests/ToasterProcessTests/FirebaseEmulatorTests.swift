@@ -158,4 +158,21 @@ struct FirebaseClient {
         let stranger = try ServerProcess(policy: try Examples.policy())
         #expect(try await FirebaseClient(base: stranger.baseURL).fetch(token: kept.authToken).0 == 401)
     }
+
+    /// A `--state-dir` that cannot be made stops the start; the default one only says that
+    /// installations will last as long as the process, and the server serves.
+    @Test func aStateFolderThatCannotBeMadeStopsOnlyWhenGiven() async throws {
+        let state = try StateFolder()
+        let file = state.path + "/a-file"
+        try "".write(toFile: file, atomically: true, encoding: .utf8)
+        let given = try Toolchain.run([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path, "--policy", Examples.policy.path,
+                                       "--port", "0", "--admin-port", "0", "--state-dir", file + "/state"])
+        #expect(given.status == 1)
+        #expect(given.stderr.hasPrefix("Error: --state-dir: cannot make \(file)/state"), "\(given.stderr)")
+        let server = try ServerProcess(policy: try Examples.policy(), launcher: ["/usr/bin/env", "-u", "STATE_DIRECTORY", "XDG_STATE_HOME=\(file)"],
+                                       defaultStateFolder: true)
+        #expect(server.output.contains("Firebase installations will last only as long as this process (give --state-dir)"), "\(server.output)")
+        let client = FirebaseClient(base: server.baseURL)
+        #expect(try await client.fetch(token: try await client.register(fid: "c").authToken).0 == 200)
+    }
 }

@@ -43,7 +43,15 @@ public struct ServerApplication {
                                   successTerminationBehavior: .ignore))
         case .file(let path):
             do { store = try PolicyStore(path: path, observability: observability) } catch { throw StartupError("policy \(error)") }
-            tokens = try await InstallationTokens.open(InstallationFolder(path: arguments.stateFolder))
+            let folder = arguments.stateFolder
+            do {
+                tokens = try await InstallationTokens.open(InstallationFolder(path: folder.path))
+            } catch where !folder.given {
+                // A server that may never serve a template does not fail for a default folder
+                // it cannot write (a read-only root, a unit without StateDirectory=).
+                announce("toaster-server: \(error.description); Firebase installations will last only as long as this process (give --state-dir)")
+                tokens = InstallationTokens()
+            }
         }
         for removed in store.removedTemporaries {
             announce("toaster-server: removed \(removed), left by a policy write that never finished")
