@@ -57,9 +57,9 @@ struct FirebaseClient {
 
     /// Polls until `token`'s fetch answers `status`.
     func waitForFetch(token: String, status: Int) async throws {
-        let end = ContinuousClock.now + Polling.deadline
+        let deadline = Polling.Deadline()
         while try await fetch(token: token).0 != status {
-            guard ContinuousClock.now < end else { throw TestFailure(description: "the fetch never answered \(status)") }
+            guard !deadline.hasPassed else { throw TestFailure(description: "the fetch never answered \(status)") }
             try await Task.sleep(for: .milliseconds(20))
         }
     }

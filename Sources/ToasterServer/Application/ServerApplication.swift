@@ -26,10 +26,10 @@ public struct ServerApplication {
         let store: PolicyStore, tokens: InstallationTokens
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         switch arguments.policyPlace {
-        case .database(let url, let seed):
+        case .database(let url, let seed, let timeout):
             let database: PostgresDatabase, policy: PostgresPolicy
             do {
-                database = try PostgresDatabase(url: url, logger: logger)
+                database = try PostgresDatabase(url: url, deadline: timeout, logger: logger)
                 policy = PostgresPolicy(database: database)
                 try await policy.prepare(seed: try seed.map { path throws(PolicyError) in try PolicyStore.document(at: path) })
                 store = try await PolicyStore.open(policy, observability: observability)

@@ -16,8 +16,8 @@ import ToasterPolicy
 /// pick changes up again within a second of the database's return.
 public final class PostgresDatabase: Sendable {
     /// How long one database round, its connection included, may take before the caller is
-    /// told the database is unavailable.
-    static let deadline = Duration.seconds(3)
+    /// told the database is unavailable (`--database-timeout`).
+    let deadline: Duration
     /// Two instances starting at once would both create the tables: the lock every start holds.
     private static let startLock = 7_401_101
 
@@ -29,7 +29,8 @@ public final class PostgresDatabase: Sendable {
     private let connections = Atomic<Int>(0)
 
     /// `url`: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`.
-    public init(url: String, logger: Logger) throws(PolicyError) {
+    public init(url: String, deadline: Duration, logger: Logger) throws(PolicyError) {
+        self.deadline = deadline
         guard let parts = URLComponents(string: url), parts.scheme == "postgres" || parts.scheme == "postgresql",
               let host = parts.host, !host.isEmpty
         else {
@@ -53,7 +54,7 @@ public final class PostgresDatabase: Sendable {
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: parts.user ?? "postgres",
             password: parts.password, database: database.isEmpty ? nil : database, tls: tls)
-        configuration.options.connectTimeout = TimeAmount(Self.deadline)
+        configuration.options.connectTimeout = TimeAmount(deadline)
         self.configuration = configuration
         place = "postgres://\(host):\(port)/\(database)"
         self.logger = logger
@@ -88,12 +89,12 @@ public final class PostgresDatabase: Sendable {
                     try await self.withConnection { connection in try await body(connection, logger) }
                 }
                 group.addTask {
-                    try await Task.sleep(for: Self.deadline)
+                    try await Task.sleep(for: self.deadline)
                     return nil
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let value = first else {
-                    throw PolicyError("no answer within \(Self.deadline)")
+                    throw PolicyError("no answer within \(self.deadline)")
                 }
                 return value
             }
