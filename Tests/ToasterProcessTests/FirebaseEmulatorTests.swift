@@ -67,7 +67,7 @@ struct FirebaseClient {
 
 /// toaster-server as the local Firebase every Google client can use: the web SDK's dialect,
 /// templates refused as a client would refuse them, installations that outlive the process.
-@Suite struct FirebaseEmulatorTests {
+@Suite(.offThePool) struct FirebaseEmulatorTests {
     /// Exactly what firebase-js-sdk's `rest_client.ts` sends: `?key=` in the URL,
     /// `Content-Encoding: gzip` over plain JSON, `If-None-Match: *`, and the installation's
     /// token in the body as `app_instance_id_token`, no header.
