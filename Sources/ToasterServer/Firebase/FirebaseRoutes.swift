@@ -140,8 +140,7 @@ enum FirebaseRoutes {
         let now = Date()
         let body: JSONTree
         do throws(TemplateFetch.Refusal) { body = try await json(request) } catch { return invalid(request, error.message) }
-        let token = request.headers[installationAuth] ?? ((try? text(body, Field.appInstanceIDToken.rawValue)) ?? nil)
-            ?? ((try? text(body, Field.appInstanceIDToken.camelCase)) ?? nil)
+        let token = request.headers[installationAuth] ?? given(body, Field.appInstanceIDToken)
         let installation: InstallationTokens.Installation
         do throws(InstallationTokens.Refusal) {
             installation = try await tokens.installation(authToken: token ?? "", project: project, now: now)
@@ -150,8 +149,7 @@ enum FirebaseRoutes {
                 + "\(Field.appInstanceIDToken.rawValue)) must carry an unexpired auth token of an installation of project \(project) "
                 + "(POST \(FirebaseInstallationsAPI.registrationPath(project: project)) issues one)"))
         }
-        let appID = ((try? text(body, Field.appID.rawValue)) ?? nil) ?? ((try? text(body, Field.appID.camelCase)) ?? nil)
-        if let refusal = access.appRefusal(appID: appID) { return answer(request, refusal) }
+        if let refusal = access.appRefusal(appID: given(body, Field.appID)) { return answer(request, refusal) }
         do throws(TemplateFetch.Refusal) {
             // Always 200 with the body, never 304: the SDK sends `If-None-Match` with the last
             // ETag and takes any other status for a failed fetch (`RCNConfigFetch.m`).
@@ -181,6 +179,13 @@ enum FirebaseRoutes {
         case nil, .null?: return nil
         case let other?: throw TemplateFetch.Refusal(message: "\(field) is \(other.kind), not a text")
         }
+    }
+
+    /// A fetch field's text in either spelling, if the body gives one (the device's reader
+    /// refuses another kind, later).
+    private static func given(_ body: JSONTree, _ field: Field) -> String? {
+        for name in [field.rawValue, field.camelCase] { if case .string(let text)? = body[name] { return text } }
+        return nil
     }
 
     /// Google's error answer with its own status.

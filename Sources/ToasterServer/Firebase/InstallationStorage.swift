@@ -50,6 +50,8 @@ public final class InstallationFolder: InstallationStorage {
     static let deletionsName = "installations-deleted.jsonl"
     /// The file is rewritten with the newest deletions when it holds twice as many as are kept.
     static let compactionLines = 2 * InstallationTokens.maximumDeletions
+    /// A line is about 100 bytes; a file past this is no file of ours.
+    static let maximumFileBytes = compactionLines * 512
 
     public let path: String
     private let lines = Mutex(0)
@@ -77,7 +79,7 @@ public final class InstallationFolder: InstallationStorage {
         var deletions: [InstallationDeletion] = []
         if FileManager.default.fileExists(atPath: deletionsPath) {
             let data: Data
-            do { data = try BoundedFile.read(deletionsPath, limit: Self.compactionLines * 512) } catch {
+            do { data = try BoundedFile.read(deletionsPath, limit: Self.maximumFileBytes) } catch {
                 throw StartupError("--state-dir: \(error.description)")
             }
             // A line cut short by a crash is skipped.
@@ -113,7 +115,7 @@ public final class InstallationFolder: InstallationStorage {
     private func compact() async {
         let path = deletionsPath
         let kept = await Offload.perform { () -> Int? in
-            guard let data = try? BoundedFile.read(path, limit: Self.compactionLines * 1024) else { return nil }
+            guard let data = try? BoundedFile.read(path, limit: Self.maximumFileBytes) else { return nil }
             let newest = data.split(separator: UInt8(ascii: "\n")).suffix(InstallationTokens.maximumDeletions)
             guard (try? AtomicFile.write(Data(newest.joined(separator: [UInt8(ascii: "\n")])) + Data([UInt8(ascii: "\n")]), to: path)) != nil else {
                 return nil
