@@ -93,6 +93,30 @@ struct FirebaseClient {
         #expect(rest["entries"] as? [String: String] == entries)
     }
 
+    /// Each of the two apart, with a device the template's condition holds for (jp, 1.9.0):
+    /// the token only in the body, and plain JSON labelled gzip with the token in the header.
+    @Test(arguments: ["the token only in the body", "plain JSON labelled gzip"])
+    func eachDialectAloneGetsTheConditionalValue(which: String) async throws {
+        let server = try ServerProcess(policy: try Examples.policy())
+        let client = FirebaseClient(base: server.baseURL)
+        let installation = try await client.register(fid: "c")
+        var device: [String: Any] = ["app_instance_id": installation.fid, "app_id": FirebaseClient.appID, "app_version": "1.9.0", "country_code": "jp"]
+        var headers = ["Content-Type": "application/json"]
+        if which == "plain JSON labelled gzip" {
+            headers["Content-Encoding"] = "gzip"
+            headers["X-Goog-Firebase-Installations-Auth"] = installation.authToken
+        } else {
+            device["app_instance_id_token"] = installation.authToken
+        }
+        let (status, answer) = try await client.send(FirebaseClient.fetchPath, headers: headers, body: try client.json(device))
+        #expect(status == 200, "\(which): \(answer)")
+        #expect((answer["entries"] as? [String: String])?["min_required_version"] == "2.0.0", "\(which): jp_ios_old holds")
+        // Without the token in either place, the same request is refused.
+        device["app_instance_id_token"] = nil
+        headers["X-Goog-Firebase-Installations-Auth"] = nil
+        #expect(try await client.send(FirebaseClient.fetchPath, headers: headers, body: try client.json(device)).0 == 401, "\(which)")
+    }
+
     /// The two templates: a forced update's minimum that is no version, and a document
     /// that is no template. Each refused by PUT (400 naming the path), by --check-policy
     /// (status 1) and on reload; the answers unchanged after each.
