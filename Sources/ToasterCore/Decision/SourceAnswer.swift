@@ -14,6 +14,8 @@ public struct SourceAnswer: Sendable, Equatable {
     public var notices: [String]
     /// What a Remote Config template gave, and why (`--template`).
     public var remoteConfig: RemoteConfigReport?
+    /// The template version a Remote Config fetch answered with (`templateVersion`).
+    public var templateVersion: String?
 
     public init(latestVersion: String? = nil, minimumRequiredVersion: String? = nil,
                 forcedRange: ForcedRange? = nil, texts: AlertTextOverride? = nil,

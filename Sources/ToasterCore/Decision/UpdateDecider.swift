@@ -54,6 +54,7 @@ public struct UpdateDecider: Sendable {
                                         alert: type.map { AlertModel(type: $0, language: language, texts: answer.texts, skippable: rule.outcome == .skip) },
                                         updateURL: updateURL, listing: answer.listing, frequency: rule.frequency, notices: answer.notices)
             report.remoteConfig = answer.remoteConfig
+            report.templateVersion = answer.templateVersion
             return report
         }
 
