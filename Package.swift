@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "ToasterWire"),
         .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
         // toaster-server's policy document and its validation: pure, so preflight reads it too.
-        .target(name: "ToasterPolicy", dependencies: ["ToasterCore"]),
+        .target(name: "ToasterPolicy", dependencies: ["ToasterCore", "ToasterWire"]),
         // The one rule for statuses and messages both executables follow (docs/03, 6).
         .target(
             name: "ToasterCommandLine",

@@ -16,8 +16,11 @@ import ToasterTestSupport
 
     /// The example policy with the example template at `version`.
     static func policy(version: Int) throws -> String {
-        let template = try String(contentsOf: Examples.template, encoding: .utf8)
-        return try Examples.policy(template: template.replacingOccurrences(of: #""versionNumber": "42""#, with: #""versionNumber": "\#(version)""#))
+        try policy(version: version, template: try String(contentsOf: Examples.template, encoding: .utf8))
+    }
+
+    static func policy(version: Int, template: String) throws -> String {
+        try Examples.policy(template: template.replacingOccurrences(of: #""versionNumber": "42""#, with: #""versionNumber": "\#(version)""#))
     }
 
     /// One request on a connection of its own, answered and closed: its status and body.
@@ -31,8 +34,9 @@ import ToasterTestSupport
     }
 
     /// An installation's auth token, from `server`'s Firebase Installations.
-    static func register(_ server: ServerProcess) throws -> String {
-        let (status, body) = try request(server.baseURL, "POST", "/v1/projects/toaster/installations", headers: ["Content-Type: application/json"],
+    static func register(_ server: ServerProcess, key: String = "AIzaSyAnyKey") throws -> String {
+        let (status, body) = try request(server.baseURL, "POST", "/v1/projects/toaster/installations",
+                                         headers: ["Content-Type: application/json", "X-Goog-Api-Key: \(key)"],
                                          body: Array(#"{"fid": "cAAAAAAAAAAAAAAAAAAAAA", "authVersion": "FIS_v2", "appId": "\#(appID)"}"#.utf8))
         #expect(status == 200, "\(body)")
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
@@ -40,8 +44,8 @@ import ToasterTestSupport
     }
 
     /// A stream opened as the iOS SDK opens it, its answer's head read.
-    static func iosStream(_ server: ServerProcess, token: String) throws -> RawConnection {
-        let connection = try RawConnection(server.baseURL)
+    static func iosStream(_ server: ServerProcess, token: String, receiveBuffer: Int32? = nil) throws -> RawConnection {
+        let connection = try RawConnection(server.baseURL, receiveBuffer: receiveBuffer)
         let head = ["POST \(iosPath) HTTP/1.1", "Host: t", "Content-Type: application/json", "Accept: application/json", "Content-Encoding: gzip",
                     "X-Google-GFE-Can-Retry: true", "X-Goog-Api-Key: AIzaSyAnyKey", "X-Ios-Bundle-Identifier: com.example.toaster",
                     "X-Goog-Firebase-Installations-Auth: \(token)", "Content-Length: \(iosBody.count)"].joined(separator: "\r\n")
@@ -53,13 +57,13 @@ import ToasterTestSupport
     }
 
     /// A stream opened as the web SDK opens it: the project ID in the path, JSON labelled gzip.
-    static func webStream(_ server: ServerProcess, token: String, known: Int?) throws -> RawConnection {
+    static func webStream(_ server: ServerProcess, token: String, known: Int?, key: String = "AIzaSyAnyKey") throws -> RawConnection {
         let connection = try RawConnection(server.baseURL)
         let version = known.map { #", "lastKnownVersionNumber": "\#($0)""# } ?? ""
         let body = Array(#"{"project": "toaster", "namespace": "firebase", "appId": "1:1234567890:web:0f"\#(version), "sdkVersion": "0.6.0", "appInstanceId": "cAAAAAAAAAAAAAAAAAAAAA"}"#.utf8)
-        let head = ["POST /v1/projects/toaster/namespaces/firebase:streamFetchInvalidations?key=AIzaSyAnyKey HTTP/1.1", "Host: t",
+        let head = ["POST /v1/projects/toaster/namespaces/firebase:streamFetchInvalidations?key=\(key) HTTP/1.1", "Host: t",
                     "Content-Type: application/json", "Accept: application/json", "If-None-Match: *", "Content-Encoding: gzip",
-                    "X-Goog-Api-Key: AIzaSyAnyKey", "X-Goog-Firebase-Installations-Auth: \(token)", "Content-Length: \(body.count)"].joined(separator: "\r\n")
+                    "X-Goog-Api-Key: \(key)", "X-Goog-Firebase-Installations-Auth: \(token)", "Content-Length: \(body.count)"].joined(separator: "\r\n")
         try connection.send(bytes: Array((head + "\r\n\r\n").utf8) + body)
         let answered = try #require(connection.read(through: "\r\n\r\n"), "the stream's head never came")
         #expect(answered.hasPrefix("HTTP/1.1 200 OK"), "\(answered)")
@@ -112,6 +116,28 @@ import ToasterTestSupport
         // The number in the path is the app ID's: the iOS SDK's request, with its own quoting.
         let ios = try Self.iosStream(server, token: token)
         #expect(ios.read(through: Self.announcement(42)) != nil)
+    }
+
+    /// Where the policy names the project's key and apps, the stream checks them as the fetch
+    /// does: the key by the project the path names, by ID or — once the token tells which
+    /// project it is — by number.
+    @Test func aStreamTakesOnlyThePolicysKeyAndApps() throws {
+        let policy = try Self.policy(version: 42).replacingOccurrences(
+            of: #""namespace": "firebase", "template""#, with: #""namespace": "firebase", "apiKey": "AIzaSyLocalKey", "appIds": ["\#(Self.appID)", "1:1234567890:web:0f"], "template""#)
+        let server = try ServerProcess(policy: policy)
+        let token = try Self.register(server, key: "AIzaSyLocalKey")
+        let auth = "X-Goog-Firebase-Installations-Auth: \(token)", byID = "/v1/projects/toaster/namespaces/firebase:streamFetchInvalidations"
+        let gzip = ["Content-Encoding: gzip", auth]
+        for (answer, expected, says) in [
+            (try Self.request(server.baseURL, "POST", byID, headers: [auth], body: Array("{}".utf8)), 403, "missing a valid API key"),
+            (try Self.request(server.baseURL, "POST", byID + "?key=AIzaSyOther", headers: [auth], body: Array("{}".utf8)), 400, "API_KEY_INVALID"),
+            (try Self.request(server.baseURL, "POST", Self.iosPath, headers: gzip, body: Self.iosBody), 400, "API_KEY_INVALID"),
+            (try Self.request(server.baseURL, "POST", byID, headers: [auth, "X-Goog-Api-Key: AIzaSyLocalKey"], body: Array(#"{"appId": "1:1:ios:other"}"#.utf8)),
+             400, "Request contains an invalid argument."),
+        ] {
+            #expect(answer.0 == expected && answer.1.contains(says), "\(answer)")
+        }
+        #expect(try Self.webStream(server, token: token, known: 0, key: "AIzaSyLocalKey").read(through: Self.announcement(42)) != nil)
     }
 
     @Test func theAdminAPIDropsStreamsAndFailsTheNextRequests() async throws {
@@ -209,6 +235,30 @@ import ToasterTestSupport
         #expect(try Self.request(server.baseURL, "GET", "/lookup?id=1234567890&country=kr").0 == 200, "served while the body waits")
         #expect(stream.read(through: Self.announcement(42)) != nil)
         #expect(connection.readUntilClosed() == "")
+    }
+
+    /// A client that never reads its stream: once the few KiB its connection holds are full
+    /// (a few hundred announcements; the number depends on buffer sizes, not on speed), the next
+    /// message is not taken within 30 s and the connection is closed — not ended, not left to
+    /// the stream's 5 minutes. Meanwhile the server answers everyone else. The wait is the
+    /// server's 30 s, which is no setting: a test that waits them out is cheaper than a knob.
+    @Test func aStreamWhoseClientNeverReadsIsCutOff() async throws {
+        let server = try ServerProcess(arguments: ["--idle-timeout", "600", "--read-timeout", "600"], policy: try Self.policy(version: 42))
+        let token = try Self.register(server)
+        let stalled = try Self.iosStream(server, token: token, receiveBuffer: 1024)
+        let reading = try Self.iosStream(server, token: token)
+        let template = try String(contentsOf: Examples.template, encoding: .utf8)
+        // 500 × 43 bytes: more than twice what the client's window, the server's send buffer
+        // and its queue hold together.
+        for version in 43..<543 { try await server.put(policy: try Self.policy(version: version, template: template)) }
+        #expect(reading.read(through: Self.announcement(542)) != nil, "a stream that reads is told the last")
+        #expect(try Self.request(server.baseURL, "GET", "/lookup?id=1234567890&country=kr").0 == 200, "served beside the stalled stream")
+        try server.waitForOutput("a real-time stream's client took no message for 30 s: its connection is closed", beyond: .seconds(30))
+        let rest = try #require(stalled.readUntilClosed(), "the stalled stream's connection is closed")
+        #expect(!rest.hasSuffix("0\r\n\r\n"), "cut, not ended")
+        #expect(!rest.contains(Self.announcement(542)), "what it could not take was never queued up for it: \(rest.suffix(200))")
+        let counted = await Polling.until { try? await server.metrics().contains("toaster_http_open_connections 1.0") ? true : nil }
+        #expect(counted != nil, "only the reading stream's connection is left open")
     }
 
     /// The done-when of real time on several instances: a stream opened on B announces a

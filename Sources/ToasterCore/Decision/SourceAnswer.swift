@@ -14,7 +14,7 @@ public struct SourceAnswer: Sendable, Equatable {
     public var notices: [String]
     /// What a Remote Config template gave, and why (`--template`).
     public var remoteConfig: RemoteConfigReport?
-    /// The version of the Remote Config template a fetch answered from (its `templateVersion`).
+    /// The template version a Remote Config fetch answered with (`templateVersion`).
     public var templateVersion: String?
 
     public init(latestVersion: String? = nil, minimumRequiredVersion: String? = nil,

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import HTTPTypes
+import Logging
 import Hummingbird
 import NIOCore
 import ToasterCore
@@ -8,38 +9,47 @@ import ToasterWire
 /// Remote Config's real-time stream as Google serves it (docs/06):
 /// `POST /v1/projects/{project}/namespaces/{namespace}:streamFetchInvalidations`, `project` the
 /// project's number (the iOS SDK's `GCMSenderID`, from its app ID) or its ID (the web SDK), the
-/// body the iOS SDK's gzipped quoting or the web SDK's JSON, the installation's auth token
-/// required; answered 200 and held open, a flat `{"latestTemplateVersionNumber": "N"}` written at
+/// body the iOS SDK's gzipped quoting or the web SDK's JSON, the API key checked as the fetch's
+/// is and the installation's auth token required; answered 200 and held open, a flat `{"latestTemplateVersionNumber": "N"}` written at
 /// once when the template is newer than the client's `lastKnownVersionNumber` and again on every
 /// newer version (`RealtimeStreams`).
 enum RealtimeRoutes {
-    /// The installation an auth token of `project` stands for (its FID), or nil: the Firebase
-    /// room's token verification.
-    typealias Verify = @Sendable (_ token: String, _ project: String, _ now: Date) async -> String?
-
     /// A message the client does not take within this closes its connection: a reader that
     /// stopped reading holds no write, and no memory, for longer.
     static let writeDeadline = TimeAmount.seconds(30)
+    /// A stream's messages are a few dozen bytes, and rare: its connection's kernel send buffer
+    /// (doubled by Linux, 4.5 KiB at least) and its queue in the server (`waterMark`) are made
+    /// small enough that a client that stopped taking them fills both after a few hundred, and
+    /// its next message meets `writeDeadline`. With the kernel's own sizes, megabytes on
+    /// loopback, no stream would ever fill them.
+    static let sendBuffer: SocketOptionValue = 2048
+    static let waterMark = ChannelOptions.Types.WriteBufferWaterMark(low: 1024, high: 2048)
 
     private typealias Request = Hummingbird.Request
     private typealias Field = RemoteConfigRealtimeAPI.StreamRequest.CodingKeys
 
-    static func add(to router: Router<BasicRequestContext>, store: PolicyStore, settings: ServerSettings, streams: RealtimeStreams,
-                    draining: @escaping @Sendable () -> Bool, verify: @escaping Verify) {
+    static func add(to router: some RouterMethods<BasicRequestContext>, store: PolicyStore, settings: ServerSettings, streams: RealtimeStreams,
+                    tokens: InstallationTokens, draining: @escaping @Sendable () -> Bool) {
         router.post(RouterPath(RemoteConfigRealtimeAPI.streamPath(project: ":project", namespace: "{namespace}"))) { request, context in
             try await settings.delay()
             let project = context.parameters.get("project") ?? "", namespace = context.parameters.get("namespace") ?? ""
-            return await stream(request, project: project, namespace: namespace, store: store, streams: streams, draining: draining, verify: verify)
+            return await stream(request, project: project, namespace: namespace, store: store, streams: streams, tokens: tokens, draining: draining,
+                                logger: context.logger)
         }
     }
 
     private static func stream(_ request: Request, project path: String, namespace: String, store: PolicyStore, streams: RealtimeStreams,
-                               draining: @Sendable () -> Bool, verify: Verify) async -> Response {
+                               tokens: InstallationTokens, draining: @Sendable () -> Bool, logger: Logger) async -> Response {
+        let served = store.served
+        // The project by its ID (the web SDK), else every project whose template this namespace
+        // serves, by number (the iOS SDK): the token tells which one it is, the app ID its number.
+        let byID = served.template(project: path, namespace: namespace) != nil
+        if byID, let refusal = keyRefusal(request, served, project: path) { return refusal }
         let body: RemoteConfigRealtimeAPI.StreamRequest
         do throws(TemplateFetch.Refusal) {
             body = try streamRequest(try await FirebaseRoutes.json(request))
         } catch {
-            return refusal(request, 400, "INVALID_ARGUMENT", error.message)
+            return refusal(request, .invalidArgument, error.message)
         }
         let known: Int64
         switch body.lastKnownVersionNumber {
@@ -47,50 +57,46 @@ enum RealtimeRoutes {
         case let text?:
             guard let number = Int64(text), number >= 0 else {
                 let field = Field.lastKnownVersionNumber.rawValue
-                return refusal(request, 400, "INVALID_ARGUMENT", "\(field) \(JSONValue.string(text).serialized()) is not a version number")
+                return refusal(request, .invalidArgument, "\(field) \(JSONValue.string(text).serialized()) is not a version number")
             }
             known = number
         }
-        let served = store.served
-        // The project by its ID (the web SDK), else every project whose template this namespace
-        // serves, by number (the iOS SDK): the token tells which one it is, the app ID its number.
-        let candidates = served.template(project: path, namespace: namespace) != nil ? [path]
-            : served.firebaseProjects.sorted().filter { served.template(project: $0, namespace: namespace) != nil }
+        let candidates = byID ? [path] : served.firebaseProjects.sorted().filter { served.template(project: $0, namespace: namespace) != nil }
         guard !candidates.isEmpty else {
-            return refusal(request, 404, "NOT_FOUND", "no policy's remoteConfig serves a template for project \(path), namespace \(namespace)")
+            return refusal(request, .notFound, "no policy's remoteConfig serves a template for project \(path), namespace \(namespace)")
         }
         guard let token = request.headers[FirebaseRoutes.installationAuth], !token.isEmpty else {
-            return refusal(request, 401, "UNAUTHENTICATED", "\(RemoteConfigAPI.installationsAuthHeader) must carry the auth token of an installation "
+            return refusal(request, .unauthenticated, "\(RemoteConfigAPI.installationsAuthHeader) must carry the auth token of an installation "
                 + "(POST \(FirebaseInstallationsAPI.registrationPath(project: candidates[0])) issues one)")
         }
         let now = Date()
         var project: String?
-        for candidate in candidates {
-            if await verify(token, candidate, now) != nil {
-                project = candidate
-                break
-            }
+        for candidate in candidates where (try? await tokens.installation(authToken: token, project: candidate, now: now)) != nil {
+            project = candidate
+            break
         }
         guard let project else {
-            return refusal(request, 401, "UNAUTHENTICATED", "\(RemoteConfigAPI.installationsAuthHeader) carries no unexpired auth token of an installation "
+            return refusal(request, .unauthenticated, "\(RemoteConfigAPI.installationsAuthHeader) carries no unexpired auth token of an installation "
                 + "of project \(path)")
         }
-        if project != path {
+        if !byID {
+            if let refusal = keyRefusal(request, served, project: project) { return refusal }
             let number = body.appID.flatMap(RemoteConfigRealtimeAPI.projectNumber(appID:))
             guard number == path else {
-                return refusal(request, 404, "NOT_FOUND", "project \(path) is not the number of project \(project), whose installation this is: "
+                return refusal(request, .notFound, "project \(path) is not the number of project \(project), whose installation this is: "
                     + "the path names the project by its ID, or by the number in the app ID (\(Field.appID.rawValue) 1:NUMBER:ios:…)")
             }
         }
         if let named = body.project, named != path {
-            return refusal(request, 400, "INVALID_ARGUMENT", "the body's \(Field.project.rawValue) \(JSONValue.string(named).serialized()) is not the path's \(path)")
+            return refusal(request, .invalidArgument, "the body's \(Field.project.rawValue) \(JSONValue.string(named).serialized()) is not the path's \(path)")
         }
+        if let refusal = served.access(project: project).appRefusal(appID: body.appID) { return FirebaseRoutes.answer(request, refusal) }
         if draining() {
-            return refusal(request, 503, "UNAVAILABLE", "the server is shutting down")
+            return refusal(request, .unavailable, "the server is shutting down")
         }
         switch streams.takeFault() {
         case .status(let status)?:
-            return refusal(request, status, RealtimeStreams.Fault.statusName(status), "a fault asked for with POST /admin/realtime/fail")
+            return refusal(request, status, "a fault asked for with POST /admin/realtime/fail")
         case .retryInterval(let seconds)?:
             let message = EncodedAnswer(RemoteConfigRealtimeAPI.Message(retryIntervalSeconds: seconds))
             return Response(status: .ok, headers: [.contentType: contentType], body: .init(byteBuffer: message.body))
@@ -98,7 +104,7 @@ enum RealtimeRoutes {
             break
         }
         guard let (id, signals) = streams.open(project: project, namespace: namespace, known: known, served: served) else {
-            return refusal(request, 503, "UNAVAILABLE", "the server is shutting down")
+            return refusal(request, .unavailable, "the server is shutting down")
         }
         let channel = ServedConnection.channel, lifetime = streams.lifetime
         return Response(status: .ok, headers: [.contentType: contentType], body: ResponseBody { writer in
@@ -114,7 +120,7 @@ enum RealtimeRoutes {
                     group.cancelAll()
                     channel?.pipeline.removeHandler(name: Departure.name, promise: nil)
                 }
-                try await pour(signals, into: &writer, channel: channel)
+                try await pour(signals, into: &writer, channel: channel, logger: logger)
             }
         })
     }
@@ -124,20 +130,25 @@ enum RealtimeRoutes {
     /// Writes each message as it comes, until the stream is ended (cleanly) or dropped (the
     /// connection closed without ending the answer, as a network drop leaves it).
     private static func pour(_ signals: AsyncStream<RealtimeStreams.Signal>, into writer: inout any ResponseBodyWriter,
-                             channel: (any Channel)?) async throws {
+                             channel: (any Channel)?, logger: Logger) async throws {
+        if let channel {
+            try await channel.setOption(ChannelOptions.socketOption(.so_sndbuf), value: sendBuffer).get()
+            try await channel.setOption(ChannelOptions.writeBufferWaterMark, value: waterMark).get()
+        }
         for await signal in signals {
-            switch signal {
-            case .message(let message):
-                let bytes = EncodedAnswer(message).body
-                let deadline = channel.map { channel in channel.eventLoop.scheduleTask(in: writeDeadline) { channel.close(promise: nil) } }
-                defer { deadline?.cancel() }
-                try await writer.write(bytes)
-            case .end:
+            if signal == .drop { throw Dropped() }
+            let deadline = channel.map { channel in
+                channel.eventLoop.scheduleTask(in: writeDeadline) {
+                    logger.notice("a real-time stream's client took no message for \(writeDeadline.nanoseconds / 1_000_000_000) s: its connection is closed")
+                    channel.close(promise: nil)
+                }
+            }
+            defer { deadline?.cancel() }
+            guard case .message(let message) = signal else {
                 try await writer.finish(nil)
                 return
-            case .drop:
-                throw Dropped()
             }
+            try await writer.write(EncodedAnswer(message).body)
         }
     }
 
@@ -160,8 +171,13 @@ enum RealtimeRoutes {
     }
 
     /// Google's error answer.
-    private static func refusal(_ request: Request, _ status: Int, _ name: String, _ message: String) -> Response {
-        ToasterRoutes.answer(request, HTTPResponse.Status(code: status), GoogleAPI.ErrorAnswer(code: status, status: name, message: message))
+    private static func refusal(_ request: Request, _ status: GoogleAPI.Status, _ message: String) -> Response {
+        FirebaseRoutes.answer(request, GoogleAPI.ErrorAnswer(status, message: message))
+    }
+
+    /// The request's API key refused, as the project's access takes it.
+    private static func keyRefusal(_ request: Request, _ served: ServedPolicy, project: String) -> Response? {
+        FirebaseRoutes.keyRefusal(request, served.access(project: project), service: RemoteConfigRealtimeAPI.service)
     }
 }
 

@@ -6,7 +6,9 @@ import ToasterWire
 /// version when it is newer than the client's, then every newer version the policy brings
 /// (`PolicyStore` calls `policyChanged` on every install, a `PUT` here or a change another
 /// instance stored in PostgreSQL). Each stream holds a signal queue of its own, so that nothing
-/// waits on a slow client; the faults the admin API asks for are kept here too.
+/// waits on a slow client, and it holds one signal at most: a newer version replaces one its
+/// client has not taken, and nothing replaces the end. The faults the admin API asks for are
+/// kept here too.
 public final class RealtimeStreams: Sendable {
     /// A stream ends cleanly this long after it opened: before the iOS SDK's own request
     /// timeout (330 s), which it counts as a failure and backs off from, while it reopens a
@@ -25,17 +27,11 @@ public final class RealtimeStreams: Sendable {
 
     /// What the next stream requests get instead of a stream (`POST /admin/realtime/fail`).
     enum Fault: Sendable, Equatable {
-        /// An error answer with this status, one of `statuses`.
-        case status(Int)
+        /// Google's error answer with this status: those the SDKs retry (429, 503, 504) and
+        /// those they do not.
+        case status(GoogleAPI.Status)
         /// 200 with `{"retryIntervalSeconds": S}`, then the end.
         case retryInterval(seconds: Int)
-
-        /// The statuses a fault may answer: those the SDKs retry (429, 502, 503, 504) and some
-        /// they do not, each with the canonical code Google's error answer names it by.
-        static let statuses = [400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND",
-                               429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 502: "UNAVAILABLE", 503: "UNAVAILABLE", 504: "DEADLINE_EXCEEDED"]
-
-        static func statusName(_ status: Int) -> String { statuses[status] ?? "UNKNOWN" }
     }
 
     private struct Stream {
@@ -44,6 +40,8 @@ public final class RealtimeStreams: Sendable {
         /// The newest version the client knows or was told.
         var told: Int64
         let signals: AsyncStream<Signal>.Continuation
+        /// Told to end or drop: told nothing more.
+        var over = false
     }
 
     private struct State {
@@ -66,17 +64,16 @@ public final class RealtimeStreams: Sendable {
     /// A stream of `project`'s `namespace` for a client that knows template version `known`,
     /// its first message already queued when `served` holds a newer one; nil once a shutdown began.
     func open(project: String, namespace: String, known: Int64, served: ServedPolicy) -> (id: Int, signals: AsyncStream<Signal>)? {
-        let (signals, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .unbounded)
+        let (signals, continuation) = AsyncStream.makeStream(of: Signal.self, bufferingPolicy: .bufferingNewest(1))
         let current = Self.version(served, project, namespace)
         let id: Int? = state.withLock { state in
             guard !state.closed else { return nil }
             state.serial += 1
             state.streams[state.serial] = Stream(project: project, namespace: namespace, told: max(known, current ?? 0), signals: continuation)
+            if let current, current > known { continuation.yield(Self.announcement(current)) }
             return state.serial
         }
-        guard let id else { return nil }
-        if let current, current > known { continuation.yield(Self.announcement(current)) }
-        return (id, signals)
+        return id.map { ($0, signals) }
     }
 
     /// The stream's writer has ended.
@@ -86,43 +83,48 @@ public final class RealtimeStreams: Sendable {
 
     /// Ends stream `id` cleanly: its lifetime is over, or its client left.
     func end(_ id: Int) {
-        state.withLock { $0.streams[id] }?.signals.yield(.end)
+        state.withLock { state in state.streams[id].map { Self.finish(&state, id, $0, .end) } }
     }
 
     /// Tells every stream whose template now has a newer version than it was told; a stream
     /// whose project no longer has a template is ended (its client, reopening, is answered 404).
     func policyChanged(_ served: ServedPolicy) {
-        let signals: [(AsyncStream<Signal>.Continuation, Signal)] = state.withLock { state in
-            var signals: [(AsyncStream<Signal>.Continuation, Signal)] = []
-            for (id, stream) in state.streams {
+        state.withLock { state in
+            for (id, stream) in state.streams where !stream.over {
                 guard let version = Self.version(served, stream.project, stream.namespace) else {
-                    if served.template(project: stream.project, namespace: stream.namespace) == nil { signals.append((stream.signals, .end)) }
+                    if served.template(project: stream.project, namespace: stream.namespace) == nil { Self.finish(&state, id, stream, .end) }
                     continue
                 }
                 guard version > stream.told else { continue }
                 state.streams[id]?.told = version
-                signals.append((stream.signals, Self.announcement(version)))
+                stream.signals.yield(Self.announcement(version))
             }
-            return signals
         }
-        for (continuation, signal) in signals { continuation.yield(signal) }
     }
 
     /// `POST /admin/realtime/drop`: every open stream's connection is closed; how many.
     func dropAll() -> Int {
-        let streams = state.withLock { Array($0.streams.values) }
-        for stream in streams { stream.signals.yield(.drop) }
-        return streams.count
+        state.withLock { state in
+            for (id, stream) in state.streams { Self.finish(&state, id, stream, .drop) }
+            return state.streams.count
+        }
     }
 
     /// A graceful shutdown: every stream ends cleanly now (its client reopens at once, on
     /// another instance), and none opens from now on.
     func endAll() {
-        let streams = state.withLock { state in
+        state.withLock { state in
             state.closed = true
-            return Array(state.streams.values)
+            for (id, stream) in state.streams { Self.finish(&state, id, stream, .end) }
         }
-        for stream in streams { stream.signals.yield(.end) }
+    }
+
+    /// Tells a stream its last signal, `.end` or `.drop`, unless it was told one already. Under
+    /// the lock, as every signal is: a version announced meanwhile cannot take the end's place.
+    private static func finish(_ state: inout State, _ id: Int, _ stream: Stream, _ signal: Signal) {
+        guard !stream.over else { return }
+        state.streams[id]?.over = true
+        stream.signals.yield(signal)
     }
 
     /// `POST /admin/realtime/fail`: the next `count` stream requests get `fault` (0: none).

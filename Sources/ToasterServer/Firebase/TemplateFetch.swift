@@ -48,7 +48,17 @@ enum TemplateFetch {
         return RemoteConfigDevice(appVersion: request.appVersion ?? "", build: request.appBuild, firebaseAppID: request.appID,
                                   country: request.countryCode, language: request.languageCode,
                                   userProperties: request.analyticsUserProperties ?? [:], customSignals: request.customSignals ?? [:],
-                                  firstOpen: firstOpen, installationID: installationID, seedPercentiles: percentiles, now: now)
+                                  firstOpen: firstOpen, installationID: installationID, seedPercentiles: percentiles,
+                                  os: os(appID: request.appID), now: now)
+    }
+
+    /// `device.os` as the app ID's platform says (`1:…:android:…`); a web app has none, so a
+    /// rule on it is false. Without an app ID, an iPhone's, as toastercli's fetch is.
+    static func os(appID: String?) -> String? {
+        let parts = appID?.split(separator: ":") ?? []
+        guard parts.count == 4 else { return RemoteConfigDevice.os }
+        let platform = parts[2].lowercased()
+        return platform == "web" ? nil : platform
     }
 
     /// The device's percentile for a percent rule's seed, in micro-percents (0 ..< 100 000 000),

@@ -42,9 +42,10 @@ enum RealtimeAdmin {
             case (nil, nil) where count == 0:
                 fault = nil
             case (_?, nil):
-                let status = try number(tree, "status", within: 400...599)
-                guard RealtimeStreams.Fault.statuses[status] != nil else {
-                    throw Refusal("status \(status) is not one a fault answers: \(RealtimeStreams.Fault.statuses.keys.sorted().map(String.init).joined(separator: ", "))")
+                let code = try number(tree, "status", within: 400...599)
+                let statuses = GoogleAPI.Status.allCases.map(\.httpStatus).sorted()
+                guard let status = GoogleAPI.Status.allCases.first(where: { $0.httpStatus == code }) else {
+                    throw Refusal("status \(code) is not one a fault answers: \(statuses.map(String.init).joined(separator: ", "))")
                 }
                 fault = .status(status)
             case (nil, _?):
@@ -57,11 +58,11 @@ enum RealtimeAdmin {
             return ToasterRoutes.answer(request, .badRequest, ServiceAnswers.Message(message: error.message))
         }
         let said = switch fault {
-        case .status(let status)?: "the next \(count) stream request\(count == 1 ? " is" : "s are") answered \(status)"
+        case .status(let status)?: "the next \(count) stream request\(count == 1 ? " is" : "s are") answered \(status.httpStatus)"
         case .retryInterval(let seconds)?: "the next \(count) stream request\(count == 1 ? " is" : "s are") told to reopen after \(seconds) s"
         case nil: "no stream request is failed"
         }
-        streams.fail(fault ?? .status(503), count: fault == nil ? 0 : count)
+        streams.fail(fault ?? .status(.unavailable), count: fault == nil ? 0 : count)
         logger.notice("POST /admin/realtime/fail: \(said)")
         return ToasterRoutes.answer(request, .ok, ServiceAnswers.Message(message: said))
     }
