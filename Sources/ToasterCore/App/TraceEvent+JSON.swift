@@ -4,12 +4,13 @@ extension TraceEvent {
         switch self {
         case .lifecycle(let callback):
             return [("event", .string("lifecycle")), ("name", .string(callback.rawValue))]
-        case let .versionCheck(source, current, latest, decision, reason, heldBack, remoteConfig):
+        case let .versionCheck(source, current, latest, decision, reason, heldBack, remoteConfig, why):
             let gate: [(String, JSONValue)] = heldBack.map {
                 [("heldBackBy", .string($0.name)), ("heldBackWhy", .string($0.explanation))]
             } ?? []
             return [("event", .string("versionCheck")), ("source", .string(source)), ("current", .string(current)),
-                    ("latest", latest.json), ("decision", .string(decision.rawValue)), ("reason", .string(reason.rawValue))] + gate
+                    ("latest", latest.json), ("decision", .string(decision.rawValue)), ("reason", .string(reason.rawValue))]
+                + (why.map { [("why", .string($0))] } ?? []) + gate
                 + (remoteConfig.map { [("remoteConfig", $0.json)] } ?? [])
         case let .alertPresented(type, title, buttons):
             return [("event", .string("alertPresented")), ("type", .string(type.rawValue)), ("title", .string(title)),
