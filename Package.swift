@@ -89,6 +89,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
+        // The rules of docs/01 ("Invariants"), checked against the sources themselves.
+        .testTarget(name: "ToasterArchitectureTests"),
         // The key decoder, bytes in and keys out: no terminal needed.
         .testTarget(name: "ToasterTerminalTests", dependencies: ["ToasterTerminal", "ToasterCore"]),
         // What the test targets share: fake time, fixtures, the example server in process, the

@@ -1,0 +1,65 @@
+import Testing
+
+/// The rules of docs/01-architecture.md ("Invariants"), each checked against the sources: a
+/// change that breaks one fails here with the file and line that broke it.
+@Suite struct InvariantsTests {
+    /// Where a rule is broken, in the form `path:line: what`.
+    private func expectNone(_ breaks: [String], _ rule: Comment) {
+        #expect(breaks.isEmpty, "\(rule)\n\(breaks.joined(separator: "\n"))")
+    }
+
+    private func imports(in module: String) throws -> [(path: String, module: String)] {
+        try SourceTree.files(in: module).flatMap { file in file.imports.sorted().map { (file.path, $0) } }
+    }
+
+    /// Rule 1: the core is pure — it imports only FoundationEssentials and Synchronization.
+    @Test func coreImportsOnlyFoundationEssentialsAndSynchronization() throws {
+        let allowed: Set = ["FoundationEssentials", "Synchronization"]
+        expectNone(try imports(in: "ToasterCore").filter { !allowed.contains($0.module) }.map { "\($0.path): imports \($0.module)" },
+                   "ToasterCore may import only FoundationEssentials and Synchronization")
+    }
+
+    /// Rule 2: only ToasterTerminal imports the ncurses shim or the terminal's C support.
+    @Test func onlyTheTerminalModuleImportsTheTerminalShims() throws {
+        let shims: Set = ["CNcursesw", "CTerminalSupport"]
+        let breaks = try SourceTree.files().filter { SourceTree.module(of: $0.path) != "ToasterTerminal" }
+            .flatMap { file in file.imports.intersection(shims).sorted().map { "\(file.path): imports \($0)" } }
+        expectNone(breaks, "only ToasterTerminal imports CNcursesw or CTerminalSupport")
+    }
+
+    /// Rule 3: only toaster-server's library speaks HTTP as a server or PostgreSQL.
+    @Test func onlyTheServerModuleImportsTheServerStack() throws {
+        let stack: Set = ["Hummingbird", "HummingbirdCore", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOSSL", "PostgresNIO",
+                          "ServiceLifecycle", "JWTKit", "Prometheus", "Metrics", "CoreMetrics", "CZlib"]
+        let breaks = try SourceTree.files().filter { SourceTree.module(of: $0.path) != "ToasterServer" }
+            .flatMap { file in file.imports.intersection(stack).sorted().map { "\(file.path): imports \($0)" } }
+        expectNone(breaks, "only ToasterServer imports Hummingbird, SwiftNIO, PostgresNIO and the rest of the server stack")
+    }
+
+    /// Rule 4: the core reads no clock; the time comes in through `WallClock` or an event.
+    @Test func theCoreReadsNoClockButWallClocks() throws {
+        let readings = ["Date()", "ContinuousClock.now", "SuspendingClock.now", "Date.now"]
+        let breaks = try SourceTree.files(in: "ToasterCore").filter { !$0.path.hasSuffix("/Clock/WallClock.swift") }
+            .flatMap { file in
+                file.codeLines.enumerated().compactMap { number, line in
+                    readings.first { line.contains($0) }.map { "\(file.path):\(number + 1): reads the clock with \($0)" }
+                }
+            }
+        expectNone(breaks, "ToasterCore reads the time only through SystemClock (Clock/WallClock.swift)")
+    }
+
+    /// Rule 5: toastercli runs no Swift concurrency — a fetch blocks its own thread, the loop is
+    /// `poll()`; starting the concurrency runtime would cost every launch.
+    @Test func toastercliRunsNoSwiftConcurrency() throws {
+        let breaks = try ["ToasterCore", "ToasterServices", "ToasterTerminal", "toastercli"].flatMap { module in
+            try SourceTree.files(in: module).flatMap { file in
+                file.codeLines.enumerated().compactMap { number, line -> String? in
+                    let words = line.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "." && $0 != "_" })
+                    let word = words.first { ["async", "await", "Task", "actor", "Task.detached"].contains($0) }
+                    return word.map { "\(file.path):\(number + 1): \($0)" }
+                }
+            }
+        }
+        expectNone(breaks, "no async, await, Task or actor in the modules toastercli links (Dispatch's .async is fine)")
+    }
+}
