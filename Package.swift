@@ -33,6 +33,9 @@ let package = Package(
         .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),
         .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
+        // Firebase's placement of an installation for a percent condition (SHA-256): one home
+        // for toastercli's --installation-id and toaster-server's fetch.
+        .target(name: "ToasterPercentile", dependencies: ["ToasterCore", .product(name: "Crypto", package: "swift-crypto")]),
         // toaster-server's policy document and its validation: pure, so preflight reads it too.
         .target(name: "ToasterPolicy", dependencies: ["ToasterCore"]),
         // The one rule for statuses and messages both executables follow (docs/03, 6).
@@ -47,7 +50,7 @@ let package = Package(
         .target(
             name: "ToasterServices",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "ToasterPolicy", "CHTTPFetch",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterPercentile", "CHTTPFetch",
                 .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
@@ -113,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "ToasterServicesTests",
             dependencies: [
-                "ToasterServices", "ToasterServer", "ToasterPolicy", "ToasterFiles", "ToasterTestSupport",
+                "ToasterServices", "ToasterServer", "ToasterPolicy", "ToasterFiles", "ToasterPercentile", "ToasterTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
