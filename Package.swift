@@ -32,6 +32,9 @@ let package = Package(
         .target(name: "CTerminalSupport"),
         .target(name: "CHTTPFetch"),
         .target(name: "ToasterCore"),
+        // Each protocol both sides speak (Firebase, Google's OAuth, the lookup, App Store Connect,
+        // the CMS), in one home: Codable shapes and constants, FoundationEssentials only.
+        .target(name: "ToasterWire"),
         .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
         // Firebase's placement of an installation for a percent condition (SHA-256): one home
         // for toastercli's --installation-id and toaster-server's fetch.
@@ -50,7 +53,7 @@ let package = Package(
         .target(
             name: "ToasterServices",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterPercentile", "CHTTPFetch",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterPercentile", "ToasterWire", "CHTTPFetch",
                 .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
@@ -58,7 +61,7 @@ let package = Package(
         .target(
             name: "ToasterServer",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "ToasterPolicy", "CZlib",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterWire", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -94,6 +97,9 @@ let package = Package(
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
         // The rules of docs/01 ("Invariants"), checked against the sources themselves.
         .testTarget(name: "ToasterArchitectureTests"),
+        // Each wire shape written as the server writes it and read back as the client reads it
+        // (Core's strict reader), and real answers read.
+        .testTarget(name: "ToasterWireTests", dependencies: ["ToasterWire", "ToasterCore"]),
         // The key decoder, bytes in and keys out: no terminal needed.
         .testTarget(name: "ToasterTerminalTests", dependencies: ["ToasterTerminal", "ToasterCore"]),
         // What the test targets share: fake time, fixtures, the example server in process, the
@@ -126,7 +132,7 @@ let package = Package(
         .testTarget(
             name: "ToasterServerTests",
             dependencies: [
-                "ToasterServer", "ToasterPolicy", "ToasterTestSupport",
+                "ToasterServer", "ToasterPolicy", "ToasterWire", "ToasterTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

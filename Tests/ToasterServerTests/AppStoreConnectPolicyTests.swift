@@ -6,6 +6,7 @@ import JWTKit
 import Testing
 @testable import ToasterServer
 import ToasterPolicy
+import ToasterWire
 
 /// The policy's `appStoreConnect` object and the simulated App Store Connect's refusals.
 @Suite struct AppStoreConnectPolicyTests {
@@ -48,8 +49,8 @@ import ToasterPolicy
         // Signed by jwt-kit here, by swift-crypto in toastercli: the server accepts either.
         let signer = await JWTKeyCollection().add(ecdsa: key, kid: "K1")
         let now = Date()
-        let token = try await signer.sign(AppStoreConnectVerifier.Claims(iss: "issuer", iat: .init(value: now), exp: .init(value: now.addingTimeInterval(600)),
-                                                 aud: "appstoreconnect-v1"), kid: "K1")
+        let token = try await signer.sign(AppStoreConnectVerifier.Claims(AppStoreConnectAPI.TokenClaims(
+            iss: "issuer", iat: now.timeIntervalSince1970, exp: now.addingTimeInterval(600).timeIntervalSince1970)), kid: "K1")
         let withKey = ToasterRoutes.router(store: store, settings: ServerSettings(adminToken: nil, cmsAPIKey: nil, appStoreConnect: verifier))
         try await Application(router: withKey).test(.router) { client in
             try await client.execute(uri: "/v1/apps/1/appStoreVersions", method: .get, headers: [.authorization: "Bearer \(token)"]) { response in

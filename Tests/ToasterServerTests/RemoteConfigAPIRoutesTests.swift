@@ -6,6 +6,7 @@ import JWTKit
 import Testing
 @testable import ToasterServer
 import ToasterTestSupport
+import ToasterWire
 
 /// The Remote Config REST API's template read: `POST /token` exchanges a service account's
 /// assertion for an access token as Google's token endpoint does, and `GET …/remoteConfig`
@@ -18,7 +19,7 @@ import ToasterTestSupport
 
     struct Claims: Sendable {
         var iss = ServiceAccountFixtures.email
-        var scope = ServiceAccountVerifier.scope
+        var scope = RemoteConfigAPI.scope
         var aud = RemoteConfigAPIRoutesTests.tokenURI
         var iat = Date()
         var lifetime: TimeInterval = 3600
@@ -27,8 +28,9 @@ import ToasterTestSupport
     /// An assertion as toastercli makes one, signed by jwt-kit here.
     private static func assertion(_ claims: Claims = Claims(), signedBy key: String = key) async throws -> String {
         let signer = await JWTKeyCollection().add(rsa: try Insecure.RSA.PrivateKey(pem: key), digestAlgorithm: .sha256)
-        return try await signer.sign(ServiceAccountVerifier.Claims(iss: .init(value: claims.iss), aud: .init(value: [claims.aud]), iat: .init(value: claims.iat),
-                                                                   exp: .init(value: claims.iat.addingTimeInterval(claims.lifetime)), scope: claims.scope))
+        return try await signer.sign(ServiceAccountVerifier.Claims(GoogleOAuth.AssertionClaims(
+            iss: claims.iss, scope: claims.scope, aud: claims.aud, iat: claims.iat.timeIntervalSince1970,
+            exp: claims.iat.addingTimeInterval(claims.lifetime).timeIntervalSince1970)))
     }
 
     private func serving(account: Bool = true, _ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {

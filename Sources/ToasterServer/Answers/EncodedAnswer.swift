@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HTTPTypes
 import Hummingbird
+import ToasterWire
 
 /// An answer's bytes, ETag and headers, made once when a policy is loaded rather than per request.
 struct EncodedAnswer: Sendable {
@@ -11,10 +12,8 @@ struct EncodedAnswer: Sendable {
     let headers: HTTPFields
 
     init(_ value: some Encodable, contentType: String = "application/json; charset=utf-8") {
-        // Sorted keys: the same policy must give the same bytes, or ETags would never match.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        // As the wire writes it: the same policy gives the same bytes, so that ETags match.
+        let bytes = (try? WireJSON.encode(value)) ?? Data("{}".utf8)
         body = ByteBuffer(bytes: bytes)
         eTag = ETag.of(bytes)
         headers = [.eTag: eTag, .cacheControl: "no-cache", .contentType: contentType]

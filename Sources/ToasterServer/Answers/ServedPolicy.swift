@@ -1,13 +1,12 @@
 import FoundationEssentials
 import ToasterCore
 import ToasterPolicy
+import ToasterWire
 
 /// A policy together with every answer it gives, built once per load: requests only look up.
 /// A class, so that handing a request the current snapshot is one reference, not a copy of
 /// every table.
 final class ServedPolicy: Sendable {
-    static let lookupContentType = "text/javascript; charset=utf-8"
-
     let policy: ServicePolicy
     /// The document as stored, which `GET /admin/policy` returns.
     let document: Data
@@ -23,7 +22,7 @@ final class ServedPolicy: Sendable {
     /// Each such project's template as `GET /v1/projects/{project}/remoteConfig` returns it.
     private let templateDocuments: [String: EncodedAnswer]
     private let cmsObjects: [String: EncodedAnswer]
-    let unknownLookup = EncodedAnswer(ServiceAnswers.lookup(nil, release: nil, country: ""), contentType: lookupContentType)
+    let unknownLookup = EncodedAnswer(ServiceAnswers.lookup(nil, release: nil, country: ""), contentType: AppStoreLookupAPI.contentType)
     let unknownRemoteConfig = EncodedAnswer(ServiceAnswers.remoteConfig(nil))
 
     init(_ policy: ServicePolicy, document: Data) {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ToasterCore
 import ToasterPolicy
+import ToasterWire
 
 /// A storefront's lookup answers: the current release, and the previous one served before
 /// the release (and, in a lagging form, for a while after it).
@@ -12,9 +13,9 @@ struct StorefrontAnswers: Sendable {
 
     init(_ app: AppPolicy, country: String) {
         let release = app.release(in: country)
-        current = EncodedAnswer(ServiceAnswers.lookup(app, release: release.current, country: country), contentType: ServedPolicy.lookupContentType)
+        current = EncodedAnswer(ServiceAnswers.lookup(app, release: release.current, country: country), contentType: AppStoreLookupAPI.contentType)
         previous = release.previous.map {
-            EncodedAnswer(ServiceAnswers.lookup(app, release: $0, country: country), contentType: ServedPolicy.lookupContentType)
+            EncodedAnswer(ServiceAnswers.lookup(app, release: $0, country: country), contentType: AppStoreLookupAPI.contentType)
         }
         releasedAt = release.current.releaseDate.flatMap(ISO8601.parse)
         lag = release.lag

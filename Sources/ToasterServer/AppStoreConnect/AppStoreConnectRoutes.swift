@@ -3,79 +3,83 @@ import HTTPTypes
 import Hummingbird
 import ToasterCore
 import ToasterPolicy
+import ToasterWire
 
 /// toaster-server's App Store Connect: the reads `toastercli preflight --asc-…` makes, answered
 /// from the policy's `appStoreConnect` objects as JSON:API documents, every request's token
 /// verified. Lists come in pages of at most `pageSize`, smaller than Apple's 200, so that a
 /// client's paging is exercised by the 175 territories.
 enum AppStoreConnectRoutes {
+    typealias API = AppStoreConnectAPI
     static let pageSize = 50
 
+    /// Each route is its path as the client writes it, with the ids as captures.
     static func add(to router: Router<BasicRequestContext>, store: PolicyStore, verifier: AppStoreConnectVerifier?) {
-        router.get("v1/apps") { request, _ in
+        router.get(RouterPath(API.appsPath)) { request, _ in
             try await authorized(request, verifier) {
                 // Clients percent-encode the brackets; Hummingbird leaves query keys as sent.
                 let query = request.uri.queryParameters
-                let bundleID = query.get("filter[bundleId]") ?? query.get("filter%5BbundleId%5D")
+                let filter = API.Query.bundleIDFilter
+                let bundleID = query.get(filter) ?? query.get(filter.replacing("[", with: "%5B").replacing("]", with: "%5D"))
                 let apps = store.policy.apps.filter { $0.bundleId == bundleID && $0.appStoreConnect != nil }
-                return document(Page(data: apps.map { Resource(type: "apps", id: String($0.trackId), attributes: nil, relationships: nil) },
-                                     links: Links(this: link(request), next: nil)))
+                return document(API.Page(data: apps.map { API.Identifier(type: API.Identifier.apps, id: String($0.trackId)) },
+                                         links: API.Links(this: link(request))))
             }
         }
-        router.get("v1/apps/:id/appAvailabilityV2") { request, context in
+        router.get(RouterPath(API.AppAvailability.path(app: ":id"))) { request, context in
             try await authorized(request, verifier) {
-                guard let app = connectApp(context.parameters.get("id"), in: store) else { return notFound("apps", context.parameters.get("id")) }
-                let related = "\(origin(request))/v2/appAvailabilities/\(app.trackId)/territoryAvailabilities"
-                return document(One(data: Resource(type: "appAvailabilities", id: String(app.trackId),
-                                                   attributes: .availability(availableInNewTerritories: false),
-                                                   relationships: ["territoryAvailabilities": Relationship(links: Links(this: nil, next: nil, related: related), data: nil)])))
+                guard let app = connectApp(context.parameters.get("id"), in: store) else { return notFound(API.Identifier.apps, context.parameters.get("id")) }
+                let related = origin(request) + API.TerritoryAvailability.path(availability: String(app.trackId))
+                return document(API.One(data: API.AppAvailability(id: String(app.trackId), availableInNewTerritories: false,
+                                                                  territoryAvailabilities: related)))
             }
         }
-        router.get("v2/appAvailabilities/:id/territoryAvailabilities") { request, context in
+        router.get(RouterPath(API.TerritoryAvailability.path(availability: ":id"))) { request, context in
             try await authorized(request, verifier) {
-                guard let app = connectApp(context.parameters.get("id"), in: store) else { return notFound("appAvailabilities", context.parameters.get("id")) }
+                guard let app = connectApp(context.parameters.get("id"), in: store) else {
+                    return notFound(API.AppAvailability.resourceType, context.parameters.get("id"))
+                }
                 let available = Set(app.availableStorefronts)
                 let territories = AppStoreStorefronts.all.compactMap { code in AppStoreTerritories.territory(forStorefront: code).map { ($0, code) } }
                 return paged(request, territories) { territory, code in
-                    Resource(type: "territoryAvailabilities", id: "\(app.trackId)-\(territory)",
-                             attributes: .territory(available: available.contains(code)),
-                             relationships: ["territory": Relationship(links: nil, data: Identifier(type: "territories", id: territory))])
+                    API.TerritoryAvailability(id: "\(app.trackId)-\(territory)", available: available.contains(code), territory: territory)
                 }
             }
         }
-        router.get("v1/apps/:id/appStoreVersions") { request, context in
+        router.get(RouterPath(API.AppStoreVersion.path(app: ":id"))) { request, context in
             try await authorized(request, verifier) {
                 guard let app = connectApp(context.parameters.get("id"), in: store), let connect = app.appStoreConnect else {
-                    return notFound("apps", context.parameters.get("id"))
+                    return notFound(API.Identifier.apps, context.parameters.get("id"))
                 }
                 return paged(request, Array(connect.versions.enumerated())) { index, release in
-                    Resource(type: "appStoreVersions", id: "\(app.trackId)-\(index)",
-                             attributes: .version(platform: "IOS", versionString: release.versionString, appVersionState: release.appVersionState,
-                                                  releaseType: release.releaseType, earliestReleaseDate: release.earliestReleaseDate),
-                             relationships: nil)
+                    API.AppStoreVersion(id: "\(app.trackId)-\(index)", attributes: .init(
+                        platform: API.iOS, versionString: release.versionString, appVersionState: release.appVersionState,
+                        releaseType: release.releaseType, earliestReleaseDate: release.earliestReleaseDate))
                 }
             }
         }
         // A version's to-one relationships: the resource, or "data": null when it has none.
-        let related: [(String, @Sendable (AppStoreConnectRelease) -> (type: String, attributes: Attributes)?)] = [
-            ("appStoreVersionPhasedRelease", { release in
-                release.phasedRelease.map { phased in
-                    ("appStoreVersionPhasedReleases", .phasedRelease(phasedReleaseState: phased.phasedReleaseState,
-                                                                     currentDayNumber: phased.currentDayNumber, startDate: phased.startDate))
+        toOne(router, API.PhasedRelease.relationship, store: store, verifier: verifier) { id, release in
+            release.phasedRelease.map {
+                API.PhasedRelease(id: id, phasedReleaseState: $0.phasedReleaseState, currentDayNumber: $0.currentDayNumber, startDate: $0.startDate)
+            }
+        }
+        toOne(router, API.Build.relationship, store: store, verifier: verifier) { id, release in
+            release.minOsVersion.map { API.Build(id: id, minOsVersion: $0) }
+        }
+    }
+
+    /// `GET /v1/appStoreVersions/{id}/{relationship}`: the related resource of a version, if any.
+    private static func toOne<Resource: Codable & Sendable & Equatable>(
+        _ router: Router<BasicRequestContext>, _ relationship: String, store: PolicyStore, verifier: AppStoreConnectVerifier?,
+        _ resource: @escaping @Sendable (_ id: String, AppStoreConnectRelease) -> Resource?
+    ) {
+        router.get(RouterPath(API.versionPath(":id", relationship: relationship))) { request, context in
+            try await authorized(request, verifier) {
+                guard let found = storeVersion(context.parameters.get("id"), in: store) else {
+                    return notFound(API.AppStoreVersion.resourceType, context.parameters.get("id"))
                 }
-            }),
-            ("build", { release in release.minOsVersion.map { ("builds", .build(minOsVersion: $0)) } }),
-        ]
-        for (name, resource) in related {
-            router.get("v1/appStoreVersions/:id/\(name)") { request, context in
-                try await authorized(request, verifier) {
-                    guard let found = storeVersion(context.parameters.get("id"), in: store) else {
-                        return notFound("appStoreVersions", context.parameters.get("id"))
-                    }
-                    return document(One(data: resource(found.release).map {
-                        Resource(type: $0.type, id: found.id, attributes: $0.attributes, relationships: nil)
-                    }))
-                }
+                return document(API.One(data: resource(found.id, found.release)))
             }
         }
     }
@@ -105,9 +109,10 @@ enum AppStoreConnectRoutes {
     }
 
     /// One page of `items` from `cursor` (an offset), with `links.next` while more are left.
-    private static func paged<Item>(_ request: Request, _ items: [Item], _ resource: (Item) -> Resource) -> Response {
+    private static func paged<Item, Resource: Codable & Sendable & Equatable>(_ request: Request, _ items: [Item], _ resource: (Item) -> Resource)
+        -> Response {
         let query = request.uri.queryParameters
-        let size = min(pageSize, max(1, query.get("limit").flatMap { Int($0) } ?? pageSize))
+        let size = min(pageSize, max(1, query.get(API.Query.limit).flatMap { Int($0) } ?? pageSize))
         let start = min(items.count, max(0, query.get("cursor").flatMap { Int($0) } ?? 0))
         let end = min(items.count, start + size)
         var next: String?
@@ -116,7 +121,7 @@ enum AppStoreConnectRoutes {
             components.queryItems = kept + [URLQueryItem(name: "cursor", value: String(end))]
             next = components.string
         }
-        return document(Page(data: items[start..<end].map(resource), links: Links(this: link(request), next: next)))
+        return document(API.Page(data: items[start..<end].map(resource), links: API.Links(this: link(request), next: next)))
     }
 
     private static func origin(_ request: Request) -> String { "http://\(request.head.authority ?? "127.0.0.1")" }
@@ -129,8 +134,7 @@ enum AppStoreConnectRoutes {
     }
 
     private static func error(_ status: HTTPResponse.Status, code: String, title: String, detail: String) -> Response {
-        let body = Errors(errors: [.init(status: String(status.code), code: code, title: title, detail: detail)])
-        let encoded = EncodedAnswer(body)
+        let encoded = EncodedAnswer(API.Errors(status: status.code, code: code, title: title, detail: detail))
         return Response(status: status, headers: encoded.headers, body: .init(byteBuffer: encoded.body))
     }
 

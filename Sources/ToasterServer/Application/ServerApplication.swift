@@ -6,8 +6,8 @@ import ServiceLifecycle
 import ToasterPolicy
 
 /// toaster-server assembled from its arguments, as Hummingbird's template builds its
-/// application: the policy store, the SIGHUP reload, both listeners with their limits, the
-/// database watcher and the drain notice, as one service group. The executable only turns
+/// application: the policy store, the SIGHUP reload, Firebase's installation registry, both
+/// listeners with their limits, the database watcher and the drain notice, as one service group. The executable only turns
 /// flags into `ServerArguments`.
 public struct ServerApplication {
     /// How long after the shutdown timeout whatever has not ended is cancelled.
@@ -45,7 +45,10 @@ public struct ServerApplication {
         let limits = arguments.connectionLimits
         if let warning = limits.raiseDescriptorLimit(listeners: 2) { announce("toaster-server: \(warning)") }
         let connections = OpenConnections()
-        let service = Self.listener(ToasterRoutes.router(store: store, settings: settings, observability: observability), name: nil,
+        // One registry for the server's life: a policy reload keeps the installations issued.
+        let installations = InstallationRegistry()
+        let routes = ToasterRoutes.router(store: store, settings: settings, observability: observability, installations: installations)
+        let service = Self.listener(routes, name: nil,
                                     host: arguments.host, port: arguments.port, limits: limits, observability: observability,
                                     connections: connections, countingConnections: true, announce: announce)
         let admin = Self.listener(AdminRoutes.router(store: store, settings: settings, observability: observability), name: "admin",

@@ -3,15 +3,19 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import ToasterCore
+import ToasterWire
 
 /// The routes of toaster-server, every answer read from one policy snapshot.
 public enum ToasterRoutes {
-    static let cmsKeyHeader = HTTPField.Name("X-MICROCMS-API-KEY")!
+    static let cmsKeyHeader = HTTPField.Name(CMSAPI.apiKeyHeader)!
+    private typealias Lookup = AppStoreLookupAPI.Query
 
     /// The public routes; the admin API is `AdminRoutes`, on a listener of its own. Without
-    /// `observability`, quiet: no access log, figures no one reads (tests).
-    public static func router(store: PolicyStore, settings: ServerSettings,
-                              observability: Observability = Observability()) -> Router<BasicRequestContext> {
+    /// `observability`, quiet: no access log, figures no one reads (tests). `installations`:
+    /// the server's one registry, which outlives policy reloads (`ServerApplication` makes it);
+    /// without it, the router's own.
+    public static func router(store: PolicyStore, settings: ServerSettings, observability: Observability = Observability(),
+                              installations: InstallationRegistry = InstallationRegistry()) -> Router<BasicRequestContext> {
         // HEAD answers as GET without the body, for every GET route (RFC 9110, 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestObserver(observability: observability))
@@ -28,39 +32,27 @@ public enum ToasterRoutes {
             }
             return answer(request, .ok, ServiceAnswers.Message(message: "ready"))
         }
-        router.get("lookup") { request, _ in
+        router.get(RouterPath(AppStoreLookupAPI.path)) { request, _ in
             try await settings.delay()
             let query = request.uri.queryParameters
-            let country = query.get("country").map { $0.lowercased() } ?? "us"
+            let country = query.get(Lookup.country).map { $0.lowercased() } ?? "us"
             // The real lookup is served as JavaScript, whatever it holds.
-            return answer(request, .ok, store.served.lookup(id: query.get("id"), bundleID: query.get("bundleId"), country: country,
-                                                            pathForm: false, now: Date()))
+            return answer(request, .ok, store.served.lookup(id: query.get(Lookup.id), bundleID: query.get(Lookup.bundleID),
+                                                            country: country, pathForm: false, now: Date()))
         }
         // The path form, `/{cc}/lookup?id=…`: served from its own cache, it can answer differently.
-        router.get(":country/lookup") { request, context in
+        router.get(RouterPath(AppStoreLookupAPI.path(country: ":country"))) { request, context in
             try await settings.delay()
             let query = request.uri.queryParameters
             let country = context.parameters.get("country")?.lowercased() ?? "us"
-            return answer(request, .ok, store.served.lookup(id: query.get("id"), bundleID: query.get("bundleId"), country: country,
-                                                            pathForm: true, now: Date()))
-        }
-        // One registry for the server's life: a policy reload keeps the installations issued.
-        let installations = InstallationRegistry()
-        router.post("v1/projects/:project/namespaces/{namespace}:fetch") { request, context in
-            try await settings.delay()
-            let project = context.parameters.get("project") ?? "", namespace = context.parameters.get("namespace") ?? ""
-            let served = store.served
-            if let template = served.template(project: project, namespace: namespace) {
-                return await FirebaseRoutes.fetch(request, project: project, template: template, installations: installations)
-            }
-            return answer(request, .ok, served.remoteConfig(project: project, namespace: namespace))
+            return answer(request, .ok, store.served.lookup(id: query.get(Lookup.id), bundleID: query.get(Lookup.bundleID),
+                                                            country: country, pathForm: true, now: Date()))
         }
         FirebaseRoutes.add(to: router, store: store, settings: settings, installations: installations)
-        RemoteConfigAPIRoutes.add(to: router, store: store, settings: settings)
-        router.get("api/v1/:endpoint") { request, context in
+        router.get(RouterPath(CMSAPI.path(endpoint: ":endpoint"))) { request, context in
             try await settings.delay()
             if let key = settings.cmsAPIKey, !ConstantTime.equal(request.headers[cmsKeyHeader] ?? "", key) {
-                return answer(request, .unauthorized, ServiceAnswers.Message(message: "X-MICROCMS-API-KEY header is invalid."))
+                return answer(request, .unauthorized, ServiceAnswers.Message(message: "\(CMSAPI.apiKeyHeader) header is invalid."))
             }
             guard let object = store.served.cms(endpoint: context.parameters.get("endpoint") ?? "") else {
                 return answer(request, .notFound, ServiceAnswers.Message(message: "Content is not found."))

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ToasterCore
+import ToasterWire
 
 /// Reads what App Store Connect knows about an app (docs/10-preflight.md): its availability by
 /// territory, its iOS versions, and for the newest its phased release and its build's minimum
@@ -8,10 +9,14 @@ import ToasterCore
 /// and follows `links.next` through every page, on the same origin only: the token never goes
 /// to another host.
 public struct AppStoreConnectClient: Sendable {
+    typealias API = AppStoreConnectAPI
+
     public static let defaultURL = "https://api.appstoreconnect.apple.com"
     /// More pages than any list preflight reads has (175 territories at 200 a page); a server
     /// that keeps linking on is refused rather than followed forever.
     static let maximumPages = 50
+    /// Apple's largest page.
+    static let pageSize = 200
 
     public let baseURL: String
     let token: AppStoreConnectToken
@@ -49,10 +54,10 @@ public struct AppStoreConnectClient: Sendable {
         let id: String
         if let appID { id = appID } else { id = try resolveID(bundleID: bundleID ?? "") }
         let (available, unavailable) = try territories(appID: id)
-        let versions = try list("/v1/apps/\(try Self.segment(id))/appStoreVersions", query: [("filter[platform]", "IOS"), ("limit", "200")],
-                                as: AppStoreConnectAnswers.AppStoreVersion.self)
+        let path = API.AppStoreVersion.path(app: try Self.segment(id))
+        let versions = try list(path, query: [(API.Query.platformFilter, API.iOS), (API.Query.limit, String(Self.pageSize))], as: API.AppStoreVersion.self)
         guard !versions.isEmpty else {
-            throw SourceError(.unusableAnswer, "App Store Connect lists no iOS version of app \(id) (GET /v1/apps/\(id)/appStoreVersions)")
+            throw SourceError(.unusableAnswer, "App Store Connect lists no iOS version of app \(id) (GET \(path))")
         }
         let readable = versions.map { version in
             AppStoreConnectVersion(versionString: version.attributes.versionString, state: version.attributes.appVersionState,
@@ -60,19 +65,20 @@ public struct AppStoreConnectClient: Sendable {
         }
         var facts = AppStoreConnectFacts(availableStorefronts: available, unavailableStorefronts: unavailable, versions: readable)
         if let newest = facts.newest, let resource = versions.first(where: { $0.attributes.versionString == newest.versionString }) {
-            let version = "/v1/appStoreVersions/\(try Self.segment(resource.id))"
-            facts.phasedRelease = try one(version + "/appStoreVersionPhasedRelease", as: AppStoreConnectAnswers.PhasedRelease.self).map {
+            let version = try Self.segment(resource.id)
+            facts.phasedRelease = try one(API.versionPath(version, relationship: API.PhasedRelease.relationship), as: API.PhasedRelease.self).map {
                 PhasedRelease(state: $0.attributes.phasedReleaseState, currentDayNumber: $0.attributes.currentDayNumber,
                               startDate: $0.attributes.startDate)
             }
-            facts.buildMinimumOSVersion = try one(version + "/build", as: AppStoreConnectAnswers.Build.self)?.attributes.minOsVersion
+            facts.buildMinimumOSVersion = try one(API.versionPath(version, relationship: API.Build.relationship), as: API.Build.self)?
+                .attributes.minOsVersion
         }
         return facts
     }
 
     private func resolveID(bundleID: String) throws(SourceError) -> String {
-        let apps = try page(url: url("/v1/apps", query: [("filter[bundleId]", bundleID)]), endpoint: "GET /v1/apps?filter[bundleId]=\(bundleID)",
-                            as: AppStoreConnectAnswers.Identified.self).data
+        let apps = try page(url: url(API.appsPath, query: [(API.Query.bundleIDFilter, bundleID)]),
+                            endpoint: "GET \(API.appsPath)?\(API.Query.bundleIDFilter)=\(bundleID)", as: API.Identifier.self).data
         guard let app = apps.first else {
             throw SourceError(.misconfigured, "App Store Connect has no app with bundle id \(bundleID) that key \(token.keyID) can see")
         }
@@ -82,14 +88,15 @@ public struct AppStoreConnectClient: Sendable {
     /// Storefronts where the app is available and where it is not; territories no storefront
     /// stands for are left out.
     private func territories(appID: String) throws(SourceError) -> (available: [String], unavailable: [String]) {
-        let path = "/v1/apps/\(try Self.segment(appID))/appAvailabilityV2"
-        guard let availability = try one(path, as: AppStoreConnectAnswers.Availability.self) else {
+        let path = API.AppAvailability.path(app: try Self.segment(appID))
+        guard let availability = try one(path, as: API.AppAvailability.self) else {
             throw SourceError(.unusableAnswer, "App Store Connect has no availability for app \(appID) (GET \(path))")
         }
-        let fallback = "\(baseURL)/v2/appAvailabilities/\(try Self.segment(availability.id))/territoryAvailabilities"
+        let fallback = baseURL + API.TerritoryAvailability.path(availability: try Self.segment(availability.id))
         let related = availability.relationships?.territoryAvailabilities?.links?.related ?? fallback
-        let first = related + (related.contains("?") ? "&" : "?") + "include=territory&limit=200"
-        let items = try pages(from: first, endpoint: "GET " + endpointName(related), as: AppStoreConnectAnswers.TerritoryAvailability.self)
+        let first = related + (related.contains("?") ? "&" : "?")
+            + "\(API.Query.include)=\(API.TerritoryAvailability.Relationships.CodingKeys.territory.stringValue)&\(API.Query.limit)=\(Self.pageSize)"
+        let items = try pages(from: first, endpoint: "GET " + endpointName(related), as: API.TerritoryAvailability.self)
         guard !items.isEmpty else {
             throw SourceError(.unusableAnswer, "App Store Connect lists no territory for app \(appID) (GET \(endpointName(related)))")
         }
@@ -101,17 +108,17 @@ public struct AppStoreConnectClient: Sendable {
         return (available, unavailable)
     }
 
-    private func one<Resource: Decodable>(_ path: String, as type: Resource.Type) throws(SourceError) -> Resource? {
+    private func one<Resource: Codable & Sendable & Equatable>(_ path: String, as type: Resource.Type) throws(SourceError) -> Resource? {
         let data = try get(url(path, query: []), endpoint: "GET \(path)")
-        return try JSONPayload.decode(AppStoreConnectAnswers.One<Resource>.self, from: data, what: "App Store Connect GET \(path) answer").value.data
+        return try JSONPayload.decode(API.One<Resource>.self, from: data, what: "App Store Connect GET \(path) answer").value.data
     }
 
-    private func list<Resource: Decodable>(_ path: String, query: [(String, String)], as type: Resource.Type) throws(SourceError) -> [Resource] {
+    private func list<Resource: Codable & Sendable & Equatable>(_ path: String, query: [(String, String)], as type: Resource.Type) throws(SourceError) -> [Resource] {
         try pages(from: url(path, query: query), endpoint: "GET \(path)", as: type)
     }
 
     /// Every page from `first` on, following `links.next`.
-    private func pages<Resource: Decodable>(from first: String, endpoint: String, as type: Resource.Type) throws(SourceError) -> [Resource] {
+    private func pages<Resource: Codable & Sendable & Equatable>(from first: String, endpoint: String, as type: Resource.Type) throws(SourceError) -> [Resource] {
         var items: [Resource] = [], next: String? = first, seen: Set<String> = []
         while let url = next {
             guard seen.count < Self.maximumPages, seen.insert(url).inserted else {
@@ -127,9 +134,9 @@ public struct AppStoreConnectClient: Sendable {
         return items
     }
 
-    private func page<Resource: Decodable>(url: String, endpoint: String, as type: Resource.Type)
-        throws(SourceError) -> AppStoreConnectAnswers.Page<Resource> {
-        try JSONPayload.decode(AppStoreConnectAnswers.Page<Resource>.self, from: try get(url, endpoint: endpoint),
+    private func page<Resource: Codable & Sendable & Equatable>(url: String, endpoint: String, as type: Resource.Type)
+        throws(SourceError) -> API.Page<Resource> {
+        try JSONPayload.decode(API.Page<Resource>.self, from: try get(url, endpoint: endpoint),
                                what: "App Store Connect \(endpoint)").value
     }
 

@@ -4,15 +4,15 @@ import Glibc
 import Synchronization
 import ToasterCore
 import ToasterFiles
+import ToasterWire
 
 /// The bearer token of the App Store Connect API: an ES256 JWT signed with the team's `.p8` key
 /// (swift-crypto's P256; the JSON and base64url around the signature are plain encoding). One
 /// token is reused until shortly before it expires. Neither the key nor a token ever reaches a
 /// message: errors name the key id and the file.
 public final class AppStoreConnectToken: Sendable {
-    public static let audience = "appstoreconnect-v1"
-    /// App Store Connect refuses a token that lives longer than 20 minutes.
-    public static let lifetime: TimeInterval = 20 * 60
+    /// As long as App Store Connect accepts: 20 minutes.
+    static let lifetime = AppStoreConnectAPI.maximumLifetime
     /// A token this close to its expiry is replaced, so that no request carries one that dies in flight.
     static let renewal: TimeInterval = 60
 
@@ -61,15 +61,14 @@ public final class AppStoreConnectToken: Sendable {
             if let cached, cached.expires.timeIntervalSince(now) > Self.renewal { return cached.token }
             let issued = Int(now.timeIntervalSince1970)
             let token = try sign(issuedAt: issued)
-            cached = (token, Date(timeIntervalSince1970: TimeInterval(issued) + Self.lifetime))
+            cached = (token, Date(timeIntervalSince1970: TimeInterval(issued + Self.lifetime)))
             return token
         }
     }
 
     private func sign(issuedAt issued: Int) throws(SourceError) -> String {
-        let header = JSONValue.object([("alg", .string("ES256")), ("kid", .string(keyID)), ("typ", .string("JWT"))])
-        let claims = JSONValue.object([("iss", .string(issuerID)), ("iat", .number(issued)), ("exp", .number(issued + Int(Self.lifetime))),
-                                       ("aud", .string(Self.audience))])
+        let header = JWSHeader(alg: AppStoreConnectAPI.algorithm, kid: keyID)
+        let claims = AppStoreConnectAPI.TokenClaims(iss: issuerID, iat: Double(issued), exp: Double(issued + Self.lifetime))
         do {
             // JWS wants the raw r‖s pair (RFC 7518 §3.4), which rawRepresentation is.
             return try CompactJWS.token(header: header, claims: claims) { try key.signature(for: $0).rawRepresentation }

@@ -1,10 +1,11 @@
 import FoundationEssentials
 import ToasterCore
+import ToasterWire
 
 /// A Firebase project's two services as an iOS app reaches them: the hosts (Google's, or a
 /// proxy or test server in their place), the API key, the app, and how requests fail. The key
-/// travels in `X-Goog-Api-Key` only — never in a URL, which messages and proxies' logs show —
-/// and no message ever contains it.
+/// travels in its header only — never in a URL, which messages and proxies' logs show — and no
+/// message ever contains it.
 struct FirebaseEndpoint: Sendable {
     static let installationsHost = "https://firebaseinstallations.googleapis.com"
     static let remoteConfigHost = "https://firebaseremoteconfig.googleapis.com"
@@ -15,7 +16,7 @@ struct FirebaseEndpoint: Sendable {
     let appID: String
     let apiKey: String
     let installationsBase: String, remoteConfigBase: String
-    /// Sent as `X-Ios-Bundle-Identifier`, which a key restricted to iOS apps is checked against.
+    /// Sent in the header a key restricted to iOS apps is checked against.
     let bundleID: String?
     let timeout: Duration
     let trust: CertificateTrust
@@ -31,21 +32,21 @@ struct FirebaseEndpoint: Sendable {
         case remoteConfig = "Firebase Remote Config"
     }
 
-    func installationsURL(_ path: String) -> String {
-        "\(installationsBase)/v1/projects/\(project)\(path)"
-    }
+    var registrationURL: String { installationsBase + FirebaseInstallationsAPI.registrationPath(project: project) }
 
-    var fetchURL: String { "\(remoteConfigBase)/v1/projects/\(project)/namespaces/firebase:fetch" }
+    func tokenURL(fid: String) -> String { installationsBase + FirebaseInstallationsAPI.tokenPath(project: project, fid: fid) }
+
+    var fetchURL: String { remoteConfigBase + RemoteConfigAPI.fetchPath(project: project) }
 
     /// POSTs `body` as JSON with the key (and the bundle ID); an answer outside 2xx is the
     /// sentence `failure` makes of it.
-    func post(_ url: String, service: Service, body: JSONValue, headers: [(String, String)] = []) throws(SourceError) -> Data {
-        var all = [("X-Goog-Api-Key", apiKey)] + headers
-        if let bundleID { all.append(("X-Ios-Bundle-Identifier", bundleID)) }
+    func post(_ url: String, service: Service, body: some Encodable, headers: [(String, String)] = []) throws(SourceError) -> Data {
+        var all = [(GoogleAPI.apiKeyHeader, apiKey)] + headers
+        if let bundleID { all.append((GoogleAPI.iosBundleIdentifierHeader, bundleID)) }
         let answer: HTTPFetcher.Answer
         do {
             answer = try HTTPFetcher(timeout: timeout, trust: trust).answer(url, headers: all + [("Content-Type", "application/json")],
-                                                                          body: Data(body.serialized().utf8))
+                                                                          body: try JSONPayload.encode(body, what: "the \(service.rawValue) request"))
         } catch {
             throw SourceError(error.kind, redacted(error.message), httpStatus: error.httpStatus, retryAfter: error.retryAfter)
         }
@@ -55,7 +56,7 @@ struct FirebaseEndpoint: Sendable {
 
     /// One sentence per way Google refuses, naming what to check (docs/07).
     func failure(_ answer: HTTPFetcher.Answer, service: Service, host: String) -> SourceError {
-        let error = GoogleAPIError(answer.body)
+        let error = GoogleRefusal(answer.body)
         let said = error.map { " (\(redacted($0.summary)))" } ?? ""
         let retry = RetryAfter.delay(answer.retryAfter, now: Date())
         let reason = error?.reason ?? ""
@@ -89,30 +90,5 @@ struct FirebaseEndpoint: Sendable {
     /// A text with the key cut out, should a server or a library ever echo it.
     func redacted(_ text: String) -> String {
         apiKey.isEmpty ? text : text.replacing(apiKey, with: "…")
-    }
-}
-
-/// Google's error answer: `{"error": {"code", "message", "status", "details": [{"reason"}]}}`.
-struct GoogleAPIError {
-    let message: String
-    let status: String
-    let reason: String?
-
-    init?(_ body: Data) {
-        guard let tree = try? StrictJSON.parse(body), let error = tree["error"] else { return nil }
-        guard case .string(let message)? = error["message"] else { return nil }
-        self.message = message
-        if case .string(let status)? = error["status"] { self.status = status } else { status = "" }
-        reason = error["details"]?.items.lazy.compactMap { detail -> String? in
-            if case .string(let reason)? = detail["reason"] { return reason }
-            return nil
-        }.first
-    }
-
-    /// `PERMISSION_DENIED: Requests from this iOS client application are blocked.`, cut short.
-    var summary: String {
-        let line = TextSanitizer.cleanLine(message)
-        let short = line.count > 160 ? String(line.prefix(160)) + "…" : line
-        return status.isEmpty ? short : "\(status): \(short)"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ToasterCore
+import ToasterWire
 
 /// `--source remote-config --firebase-project ID --firebase-app-id 1:…:ios:…`: the fetch an iOS
 /// app makes (FirebaseRemoteConfig's `RCNConfigFetch`): an installation and its auth token
@@ -72,31 +73,17 @@ public struct FirebaseFetchSource: VersionSource {
 
     private func fetch(with installation: FirebaseInstallation) throws(SourceError) -> Data {
         try endpoint.post(endpoint.fetchURL, service: .remoteConfig, body: body(installation),
-                          headers: [("X-Goog-Firebase-Installations-Auth", installation.authToken), ("X-Firebase-RC-Fetch-Type", "BASE/1")])
+                          headers: [(RemoteConfigAPI.installationsAuthHeader, installation.authToken),
+                                    (RemoteConfigAPI.fetchTypeHeader, RemoteConfigAPI.baseFetchType)])
     }
 
     /// The SDK's fields, in its snake_case spelling, as standard JSON.
-    func body(_ installation: FirebaseInstallation) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("app_instance_id", .string(installation.fid)),
-            ("app_instance_id_token", .string(installation.authToken)),
-            ("app_id", .string(endpoint.appID)),
-            ("country_code", .string(device.country)),
-            ("language_code", .string(device.language)),
-            ("platform_version", device.osVersion.json),
-            ("time_zone", .string(TimeZone.current.identifier)),
-            ("package_name", endpoint.bundleID.json),
-            ("app_version", .string(device.appVersion)),
-            ("app_build", device.build.json),
-            ("sdk_version", .string(FirebaseEndpoint.sdkVersion)),
-        ]
-        if let firstOpen = device.firstOpen { members.append(("first_open_time", .string(ISO8601.format(firstOpen)))) }
-        if !device.userProperties.isEmpty {
-            members.append(("analytics_user_properties", .object(device.userProperties.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
-        }
-        if !device.customSignals.isEmpty {
-            members.append(("custom_signals", .object(device.customSignals.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
-        }
-        return .object(members.filter { $0.1 != .null })
+    func body(_ installation: FirebaseInstallation) -> RemoteConfigAPI.FetchRequest {
+        RemoteConfigAPI.FetchRequest(
+            appInstanceID: installation.fid, appInstanceIDToken: installation.authToken, appID: endpoint.appID, countryCode: device.country,
+            languageCode: device.language, platformVersion: device.osVersion, timeZone: TimeZone.current.identifier, packageName: endpoint.bundleID,
+            appVersion: device.appVersion, appBuild: device.build, sdkVersion: FirebaseEndpoint.sdkVersion, firstOpenTime: device.firstOpen.map(ISO8601.format),
+            analyticsUserProperties: device.userProperties.isEmpty ? nil : device.userProperties,
+            customSignals: device.customSignals.isEmpty ? nil : device.customSignals)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 import Synchronization
 import ToasterCore
 import ToasterFiles
+import ToasterWire
 
 /// A Firebase installation as the iOS SDK keeps one (FirebaseInstallations): its ID (FID), the
 /// refresh token that stands for it, and the short-lived auth token a fetch carries.
@@ -79,36 +80,40 @@ final class FirebaseInstallations: Sendable {
         if let path { unlink(path) }
     }
 
-    /// `POST {installations}/v1/projects/{project}/installations` with a fresh FID.
+    /// A registration with a fresh FID.
     private func register(now: Date) throws(SourceError) -> FirebaseInstallation {
         let fid = FirebaseInstallation.generateFID()
-        let body = JSONValue.object([("fid", .string(fid)), ("authVersion", .string("FIS_v2")), ("appId", .string(endpoint.appID)),
-                                     ("sdkVersion", .string("i:\(FirebaseEndpoint.sdkVersion)"))])
-        let data = try endpoint.post(endpoint.installationsURL("/installations"), service: .installations, body: body)
+        let body = FirebaseInstallationsAPI.Registration(fid: fid, appID: endpoint.appID, sdkVersion: Self.sdkVersion)
+        let data = try endpoint.post(endpoint.registrationURL, service: .installations, body: body)
         let what = "the Firebase Installations answer from \(HTTPFetcher.host(endpoint.installationsBase))"
-        let (answer, _) = try JSONPayload.decode(RegisteredInstallation.self, from: data, what: what)
+        let (answer, _) = try JSONPayload.decode(FirebaseInstallationsAPI.Installation.self, from: data, what: what)
         return FirebaseInstallation(project: endpoint.project, appID: endpoint.appID, fid: answer.fid ?? fid,
                                     refreshToken: answer.refreshToken, authToken: answer.authToken.token,
-                                    expiresAt: now.addingTimeInterval(try Self.seconds(answer.authToken.expiresIn, what: what)))
+                                    expiresAt: now.addingTimeInterval(try Self.seconds(answer.authToken, what: what)))
     }
 
-    /// `POST …/installations/{fid}/authTokens:generate` with `Authorization: FIS_v2 {refresh token}`.
+    /// A new auth token, asked for with the refresh token.
     private func refresh(_ installation: FirebaseInstallation, now: Date) throws(SourceError) -> FirebaseInstallation {
-        let body = JSONValue.object([("installation", .object([("sdkVersion", .string("i:\(FirebaseEndpoint.sdkVersion)"))]))])
-        let data = try endpoint.post(endpoint.installationsURL("/installations/\(installation.fid)/authTokens:generate"), service: .installations,
-                                     body: body, headers: [("Authorization", "FIS_v2 \(installation.refreshToken)")])
+        let data = try endpoint.post(endpoint.tokenURL(fid: installation.fid), service: .installations,
+                                     body: FirebaseInstallationsAPI.TokenRequest(sdkVersion: Self.sdkVersion),
+                                     headers: [("Authorization", FirebaseInstallationsAPI.authorization(refreshToken: installation.refreshToken))])
         let what = "the Firebase Installations token from \(HTTPFetcher.host(endpoint.installationsBase))"
-        let (token, _) = try JSONPayload.decode(RegisteredInstallation.Token.self, from: data, what: what)
+        let (token, _) = try JSONPayload.decode(FirebaseInstallationsAPI.AuthToken.self, from: data, what: what)
         var refreshed = installation
         refreshed.authToken = token.token
-        refreshed.expiresAt = now.addingTimeInterval(try Self.seconds(token.expiresIn, what: what))
+        refreshed.expiresAt = now.addingTimeInterval(try Self.seconds(token, what: what))
         return refreshed
     }
 
-    /// `"604800s"`: the SDK drops the `s` and reads seconds.
-    private static func seconds(_ text: String, what: String) throws(SourceError) -> Double {
-        guard text.hasSuffix("s"), let seconds = Double(text.dropLast()), seconds > 0 else {
-            throw SourceError(.unusableAnswer, "\(what) is unusable: expiresIn \(JSONValue.string(text).serialized()) is not a duration such as \"604800s\"")
+    /// The SDK's version as Firebase Installations reads it: behind its platform's letter.
+    private static let sdkVersion = "i:\(FirebaseEndpoint.sdkVersion)"
+
+    /// The token's lifetime in seconds, as the SDK reads its duration.
+    private static func seconds(_ token: FirebaseInstallationsAPI.AuthToken, what: String) throws(SourceError) -> Double {
+        guard let seconds = token.seconds else {
+            let example = FirebaseInstallationsAPI.AuthToken.duration(seconds: FirebaseInstallationsAPI.AuthToken.googleLifetime)
+            throw SourceError(.unusableAnswer, "\(what) is unusable: \(FirebaseInstallationsAPI.AuthToken.CodingKeys.expiresIn.stringValue) "
+                + "\(JSONValue.string(token.expiresIn).serialized()) is not a duration such as \(JSONValue.string(example).serialized())")
         }
         return seconds
     }
@@ -132,16 +137,4 @@ final class FirebaseInstallations: Sendable {
         if descriptor >= 0 { close(descriptor) }
         try? AtomicFile.write(data, to: path)
     }
-}
-
-/// What Firebase Installations answers a registration (`authToken` alone for a refresh).
-struct RegisteredInstallation: Decodable, Sendable {
-    struct Token: Decodable, Sendable {
-        let token: String
-        let expiresIn: String
-    }
-
-    let fid: String?
-    let refreshToken: String
-    let authToken: Token
 }

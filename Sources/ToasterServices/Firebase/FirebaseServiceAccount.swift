@@ -3,6 +3,7 @@ import FoundationEssentials
 import Synchronization
 import ToasterCore
 import ToasterFiles
+import ToasterWire
 
 /// A Google service account's JSON key, and the access token it is exchanged for as Google's
 /// server-to-server OAuth 2.0 flow describes (docs/10): an RS256-signed JWT (`iss` the account's
@@ -10,9 +11,6 @@ import ToasterFiles
 /// as a `jwt-bearer` grant. The token is reused until a minute before it expires. Neither the
 /// key nor a token ever reaches a message: they name the file and the account's email.
 public final class FirebaseServiceAccount: Sendable {
-    public static let scope = "https://www.googleapis.com/auth/firebase.remoteconfig"
-    /// Google accepts an assertion that lives at most an hour.
-    static let lifetime = 3600
     static let renewal: TimeInterval = 60
 
     public let email: String
@@ -32,24 +30,24 @@ public final class FirebaseServiceAccount: Sendable {
         guard let tree = try? StrictJSON.parse(data), case .object = tree else {
             throw SourceError(.misconfigured, "\(what) is not a service-account key: it is not a JSON object (IAM → Service accounts → Keys → Add key → JSON)")
         }
-        func text(_ name: String) -> String? {
-            if case .string(let value)? = tree[name], !value.isEmpty { return value }
-            return nil
+        typealias Key = GoogleOAuth.ServiceAccountKey
+        let file: Key
+        do { file = try StrictJSON.decode(Key.self, tree: tree) } catch {
+            throw SourceError(.misconfigured, "\(what) is not a service-account key: \(error)")
         }
-        guard text("type") == "service_account", let email = text("client_email"), let pem = text("private_key"), let tokenURI = text("token_uri") else {
-            let missing = ["client_email", "private_key", "token_uri"].filter { text($0) == nil }
-            throw SourceError(.misconfigured, "\(what) is not a service-account key: "
-                + (text("type") == "service_account" ? "it lacks \(missing.joined(separator: ", "))" : "its \"type\" is not \"service_account\""))
+        guard file.isServiceAccount, let email = file.clientEmail, let pem = file.privateKey, let tokenURI = file.tokenURI, file.lacking.isEmpty else {
+            throw SourceError(.misconfigured, "\(what) is not a service-account key: " + (file.isServiceAccount ? "it lacks \(file.lacking.joined(separator: ", "))"
+                : "its \"\(Key.CodingKeys.type.stringValue)\" is not \"\(Key.serviceAccount)\""))
         }
         guard tokenURI.hasPrefix("https://") || tokenURI.hasPrefix("http://") else {
-            throw SourceError(.misconfigured, "\(what): its token_uri is not an http or https URL")
+            throw SourceError(.misconfigured, "\(what): its \(Key.CodingKeys.tokenURI.stringValue) is not an http or https URL")
         }
         do { key = try _RSA.Signing.PrivateKey(pemRepresentation: pem) } catch {
-            throw SourceError(.misconfigured, "\(what): its private_key is not a PEM RSA key of 2048 bits or more")
+            throw SourceError(.misconfigured, "\(what): its \(Key.CodingKeys.privateKey.stringValue) is not a PEM RSA key of 2048 bits or more")
         }
         self.email = TextSanitizer.cleanLine(email)
         self.tokenURI = tokenURI
-        keyID = text("private_key_id")
+        keyID = file.privateKeyID.flatMap { $0.isEmpty ? nil : $0 }
         self.timeout = timeout
         self.trust = trust
         self.now = now
@@ -68,12 +66,11 @@ public final class FirebaseServiceAccount: Sendable {
 
     /// The signed assertion, as the token endpoint reads it.
     func assertion(issuedAt issued: Int) throws(SourceError) -> String {
-        var header: [(String, JSONValue)] = [("alg", .string("RS256")), ("typ", .string("JWT"))]
-        if let keyID { header.append(("kid", .string(keyID))) }
-        let claims = JSONValue.object([("iss", .string(email)), ("scope", .string(Self.scope)), ("aud", .string(tokenURI)),
-                                       ("iat", .number(issued)), ("exp", .number(issued + Self.lifetime))])
+        let header = JWSHeader(alg: GoogleOAuth.algorithm, kid: keyID)
+        let claims = GoogleOAuth.AssertionClaims(iss: email, scope: RemoteConfigAPI.scope, aud: tokenURI, iat: Double(issued),
+                                                  exp: Double(issued + GoogleOAuth.lifetime))
         do {
-            return try CompactJWS.token(header: .object(header), claims: claims) {
+            return try CompactJWS.token(header: header, claims: claims) {
                 try key.signature(for: $0, padding: .insecurePKCS1v1_5).rawRepresentation
             }
         } catch {
@@ -83,17 +80,11 @@ public final class FirebaseServiceAccount: Sendable {
 
     /// Posts the assertion to `token_uri`; the token and how many seconds it lives.
     private func exchange(issuedAt issued: Int) throws(SourceError) -> (String, Int) {
-        let body = "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=" + (try assertion(issuedAt: issued))
-        let answer = try HTTPFetcher(timeout: timeout, trust: trust).answer(tokenURI, headers: [("Content-Type", "application/x-www-form-urlencoded")],
+        let body = GoogleOAuth.TokenRequest(assertion: try assertion(issuedAt: issued)).form
+        let answer = try HTTPFetcher(timeout: timeout, trust: trust).answer(tokenURI, headers: [("Content-Type", GoogleOAuth.TokenRequest.contentType)],
                                                                              body: Data(body.utf8))
-        let tree = try? StrictJSON.parse(answer.body)
         guard (200..<300).contains(answer.status) else {
-            var said = ""
-            if case .string(let error)? = tree?["error"] {
-                let description: String
-                if case .string(let text)? = tree?["error_description"] { description = ": " + TextSanitizer.cleanLine(text) } else { description = "" }
-                said = " (\(TextSanitizer.cleanLine(error))\(description))"
-            }
+            let said = GoogleRefusal(answer.body).map { " (\($0.summary))" } ?? ""
             let check = answer.status == 400 || answer.status == 401
                 ? ": check that the key is not deleted or disabled in IAM and that this machine's clock is right"
                 : ""
@@ -101,11 +92,9 @@ public final class FirebaseServiceAccount: Sendable {
                               "\(HTTPFetcher.host(tokenURI)) refused a token for the service account \(email) with HTTP \(answer.status)\(said)\(check)",
                               httpStatus: answer.status, retryAfter: RetryAfter.delay(answer.retryAfter, now: Date()))
         }
-        guard case .string(let token)? = tree?["access_token"], !token.isEmpty else {
-            throw SourceError(.unusableAnswer, "the token answer of \(HTTPFetcher.host(tokenURI)) has no access_token")
+        guard let granted = try? StrictJSON.decode(GoogleOAuth.AccessToken.self, from: answer.body).value, !granted.accessToken.isEmpty else {
+            throw SourceError(.unusableAnswer, "the token answer of \(HTTPFetcher.host(tokenURI)) has no \(GoogleOAuth.AccessToken.CodingKeys.accessToken.stringValue)")
         }
-        let lifetime: Int
-        if case .number(let text)? = tree?["expires_in"], let seconds = Int(text), seconds > 0 { lifetime = seconds } else { lifetime = Self.lifetime }
-        return (token, lifetime)
+        return (granted.accessToken, granted.expiresIn.flatMap { $0 > 0 ? $0 : nil } ?? GoogleOAuth.lifetime)
     }
 }

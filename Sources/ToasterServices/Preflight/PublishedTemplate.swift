@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ToasterCore
 import ToasterFiles
+import ToasterWire
 
 /// The Remote Config template preflight evaluates as the policy, read afresh every round so
 /// that a published fix ends `--watch`: a file (`--remote-config-template`), or a project's live
@@ -56,11 +57,11 @@ public struct PublishedTemplate: Sendable {
     }
 
     private func fetch(project: String, account: FirebaseServiceAccount, base: String) throws(SourceError) -> Data {
-        let url = "\(base)/v1/projects/\(project)/remoteConfig"
+        let url = base + RemoteConfigAPI.templatePath(project: project)
         let token = try account.accessToken()
         let answer = try HTTPFetcher(timeout: timeout, trust: trust).answer(url, headers: [("Authorization", "Bearer \(token)")])
         guard !(200..<300).contains(answer.status) else { return answer.body }
-        let said = GoogleAPIError(answer.body).map { " (\($0.summary))" } ?? ""
+        let said = GoogleRefusal(answer.body).map { " (\($0.summary))" } ?? ""
         let retry = RetryAfter.delay(answer.retryAfter, now: Date())
         switch answer.status {
         case 401, 403:

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Synchronization
 import ToasterCore
+import ToasterWire
 
 /// Asks every storefront's lookups with network manners: at most `concurrency` requests at
 /// once, a token bucket of `burst` at the `rate` a minute, retries with backoff, one
@@ -52,8 +53,8 @@ public final class StorefrontLookups: Sendable {
               ["http", "https"].contains(scheme), components.host?.isEmpty == false else {
             return "is not an http:// or https:// URL (preflight asks only those schemes), such as https://itunes.apple.com/lookup"
         }
-        guard components.path.hasSuffix("/lookup") else {
-            return "does not end in /lookup, which preflight needs to derive the path form /{cc}/lookup"
+        guard components.path.hasSuffix(AppStoreLookupAPI.path) else {
+            return "does not end in \(AppStoreLookupAPI.path), which preflight needs to derive the path form \(AppStoreLookupAPI.path(country: "{cc}"))"
         }
         return nil
     }
@@ -71,17 +72,17 @@ public final class StorefrontLookups: Sendable {
     func url(for request: LookupRequest) -> String {
         var components = URLComponents(string: lookupURL)!
         let (name, value) = switch request.key {
-        case .id(let id): ("id", id)
-        case .bundleID(let bundleID): ("bundleId", bundleID)
+        case .id(let id): (AppStoreLookupAPI.Query.id, id)
+        case .bundleID(let bundleID): (AppStoreLookupAPI.Query.bundleID, bundleID)
         }
         var items = (components.queryItems ?? []) + [URLQueryItem(name: name, value: value)]
         switch request.form {
         case .query:
-            items.append(URLQueryItem(name: "country", value: request.storefront))
+            items.append(URLQueryItem(name: AppStoreLookupAPI.Query.country, value: request.storefront))
         case .path:
             let path = components.path
             let cut = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
-            components.path = "\(cut)/\(request.storefront)/lookup"
+            components.path = String(cut) + AppStoreLookupAPI.path(country: request.storefront)
         }
         let bust = cacheBusts.add(1, ordering: .relaxed).newValue
         items.append(URLQueryItem(name: "_", value: "\(Int64(Date().timeIntervalSince1970 * 1000))\(bust)"))
@@ -121,7 +122,7 @@ public final class StorefrontLookups: Sendable {
             limiter?.waitForSlot()
             let url = url(for: request)
             let data = try fetch(url, timeout)
-            return LookupAnswer(request: request, entry: try AppStoreLookup.entry(from: data, what: "App Store lookup answer from \(url)")?.lookupEntry)
+            return LookupAnswer(request: request, entry: try AppStoreLookupAPI.Answer.entry(from: data, what: "App Store lookup answer from \(url)")?.lookupEntry)
         }
     }
 }

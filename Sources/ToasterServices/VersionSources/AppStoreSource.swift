@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ToasterCore
+import ToasterWire
 
 /// `--source appstore`: the App Store lookup (`GET {url}?id=…&country=…`, or a file).
 public struct AppStoreSource: ServiceSource {
@@ -30,19 +31,21 @@ public struct AppStoreSource: ServiceSource {
 
     public func fetchAnswer() throws(SourceError) -> SourceAnswer {
         let key: (String, String) = switch app {
-        case .id(let id): ("id", id)
-        case .bundleID(let bundleID): ("bundleId", bundleID)
+        case .id(let id): (AppStoreLookupAPI.Query.id, id)
+        case .bundleID(let bundleID): (AppStoreLookupAPI.Query.bundleID, bundleID)
         }
-        let data = try location.read(timeout: timeout, query: [key, ("country", country), ("_", cacheBuster())])
+        let data = try location.read(timeout: timeout, query: [key, (AppStoreLookupAPI.Query.country, country), ("_", cacheBuster())])
         let what = "App Store lookup answer from \(location)"
-        guard let entry = try AppStoreLookup.entry(from: data, what: what) else {
+        guard let entry = try AppStoreLookupAPI.Answer.entry(from: data, what: what) else {
             throw SourceError(.notListed, "app not found in store \(country)")
         }
-        try JSONPayload.checkVersion(entry.version, at: JSONPlace.root.key("results").index(0).key("version"), what: what)
+        let version = JSONPlace.root.key(AppStoreLookupAPI.Answer.CodingKeys.results.stringValue).index(0)
+            .key(AppStoreLookupAPI.Result.CodingKeys.version.stringValue)
+        try JSONPayload.checkVersion(entry.version, at: version, what: what)
         return Self.answer(from: entry)
     }
 
-    static func answer(from entry: AppStoreLookup.Entry) -> SourceAnswer {
+    static func answer(from entry: AppStoreLookupAPI.Result) -> SourceAnswer {
         SourceAnswer(
             latestVersion: entry.version,
             // The reference app opens the store app directly rather than the web page in trackViewUrl.
@@ -52,32 +55,16 @@ public struct AppStoreSource: ServiceSource {
     }
 }
 
-/// The App Store lookup answer (`https://itunes.apple.com/lookup?id=…`), keeping the fields
-/// the decision and the simulated App Store use. Other fields, such as `fileSizeBytes` (a
-/// string in the real answer), are ignored.
-struct AppStoreLookup: Decodable, Sendable {
-    struct Entry: Decodable, Sendable {
-        let version: String
-        let trackId: Int?
-        let trackName: String?
-        let trackViewUrl: String?
-        let bundleId: String?
-        let currentVersionReleaseDate: String?
-        let minimumOsVersion: String?
-        let releaseNotes: String?
-    }
-
-    let resultCount: Int?
-    let results: [Entry]
-
-    /// The app's entry, nil for `resultCount: 0` (not listed in that storefront).
-    static func entry(from data: Data, what: String) throws(SourceError) -> Entry? {
-        let lookup = try JSONPayload.decode(AppStoreLookup.self, from: data, what: what).value
+extension AppStoreLookupAPI.Answer {
+    /// The app's entry, nil for `resultCount: 0` (not listed in that storefront). Fields the
+    /// decision does not use, such as `fileSizeBytes`, are read but not used.
+    static func entry(from data: Data, what: String) throws(SourceError) -> AppStoreLookupAPI.Result? {
+        let lookup = try JSONPayload.decode(Self.self, from: data, what: what).value
         return lookup.resultCount == 0 ? nil : lookup.results.first
     }
 }
 
-extension AppStoreLookup.Entry {
+extension AppStoreLookupAPI.Result {
     var listing: StoreListing {
         StoreListing(appName: trackName, version: version, releaseNotes: releaseNotes,
                      releaseDate: currentVersionReleaseDate, minimumOSVersion: minimumOsVersion)

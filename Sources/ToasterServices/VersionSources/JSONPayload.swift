@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ToasterCore
+import ToasterWire
 
 /// Decodes a service's answer as standard JSON (`StrictJSON`), as one short sentence when it
 /// cannot: what was read and from where, the place in it and the problem
@@ -16,6 +17,12 @@ enum JSONPayload {
         } catch {
             throw SourceError(.unusableAnswer, "\(what) is unusable: \(error)")
         }
+    }
+
+    /// A request's body as the wire writes it (`WireJSON`); `what` names the request should the
+    /// encoder refuse a value.
+    static func encode(_ value: some Encodable, what: String) throws(SourceError) -> Data {
+        do { return try WireJSON.encode(value) } catch { throw SourceError(.misconfigured, "cannot write \(what): \(error)") }
     }
 
     /// A version the answer states at `place`, read now as the decision will read it, so that

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ToasterCore
+import ToasterWire
 
 /// `--source remote-config`: a Firebase-style fetch (`POST …/namespaces/{namespace}:fetch`).
 public struct RemoteConfigSource: ServiceSource {
@@ -22,22 +23,31 @@ public struct RemoteConfigSource: ServiceSource {
     /// thrown as `.unchanged`; `INSTANCE_STATE_UNSPECIFIED`, an unknown state, a template
     /// file and an answer with neither state nor entries are unusable.
     public func fetchAnswer() throws(SourceError) -> SourceAnswer {
-        let request = Data(#"{"appId":"\#(appID)","appInstanceId":"toastercli","sdkVersion":"toastercli"}"#.utf8)
-        let data = try location.read(timeout: timeout, post: request)
+        let request = RemoteConfigAPI.FetchRequest(appInstanceID: "toastercli", appID: appID, sdkVersion: "toastercli")
+        let data = try location.read(timeout: timeout, post: try JSONPayload.encode(request.camelCased, what: "the Remote Config fetch"))
         return try Self.answer(from: data, keys: keys, what: "Remote Config answer from \(location)")
     }
 
     /// A fetch answer read for `keys`, whoever asked for it; `what` names the answer and its
     /// origin, as its problems begin.
     static func answer(from data: Data, keys: RemoteConfigKeys, what: String) throws(SourceError) -> SourceAnswer {
-        let (fetch, tree) = try JSONPayload.decode(RemoteConfigFetch.self, from: data, what: what)
-        let state = JSONPlace.root.key("state")
-        switch fetch.state ?? (fetch.entries == nil ? nil : "UPDATE") {
-        case "UPDATE":
+        typealias Fetch = RemoteConfigAPI.FetchAnswer
+        let (fetch, tree) = try JSONPayload.decode(Fetch.self, from: data, what: what)
+        let entriesKey = Fetch.CodingKeys.entries.stringValue
+        let state = JSONPlace.root.key(Fetch.CodingKeys.state.stringValue)
+        guard let stated = fetch.state ?? (fetch.entries == nil ? nil : RemoteConfigAPI.State.update.rawValue) else {
+            if tree["parameters"] != nil {
+                throw SourceError(.unusableAnswer, "\(what) is unusable: it is a template (parameters with defaultValue), "
+                    + "not a fetch answer; evaluate it with --template FILE, or give the fetch endpoint or a saved fetch answer ({\"entries\":{…},\"state\":\"UPDATE\"})")
+            }
+            throw SourceError(.unusableAnswer, "\(what) is unusable: it has neither \"state\" nor \"entries\" (present: \(JSONPayload.present(tree)))")
+        }
+        switch RemoteConfigAPI.State(rawValue: stated) {
+        case .update:
             let entries = fetch.entries ?? [:]
             let expected = [keys.minimumRequired, keys.latest, keys.storeURL]
             for key in [keys.minimumRequired, keys.latest] {
-                try JSONPayload.checkVersion(entries[key], at: JSONPlace.root.key("entries").key(key), what: what)
+                try JSONPayload.checkVersion(entries[key], at: JSONPlace.root.key(entriesKey).key(key), what: what)
             }
             let latest = entries[keys.latest]
             return SourceAnswer(
@@ -45,30 +55,18 @@ public struct RemoteConfigSource: ServiceSource {
                 minimumRequiredVersion: entries[keys.minimumRequired],
                 updateURL: entries[keys.storeURL],
                 listing: latest.map { StoreListing(appName: nil, version: $0) },
-                notices: JSONPayload.absence(of: expected, in: tree["entries"] ?? .object([]), what: "Remote Config entries")
+                notices: JSONPayload.absence(of: expected, in: tree[entriesKey] ?? .object([]), what: "Remote Config entries")
                     .map { [$0] } ?? []
             )
-        case "NO_TEMPLATE", "EMPTY_CONFIG":
-            return SourceAnswer(notices: ["Remote Config has no parameters for this app (\(fetch.state ?? "")): nothing to compare"])
-        case "NO_CHANGE":
-            throw SourceError(.unchanged, "Remote Config answered NO_CHANGE: the last answer stands")
-        case "INSTANCE_STATE_UNSPECIFIED":
-            throw JSONPayload.unusable(what, at: state, "INSTANCE_STATE_UNSPECIFIED means the server failed")
-        case let other?:
-            throw JSONPayload.unusable(what, at: state, "\(JSONValue.string(other).serialized()) is not a state Remote Config answers "
-                + "(UPDATE, NO_CHANGE, NO_TEMPLATE, EMPTY_CONFIG, INSTANCE_STATE_UNSPECIFIED)")
-        case nil where tree["parameters"] != nil:
-            throw SourceError(.unusableAnswer, "\(what) is unusable: it is a template (parameters with defaultValue), "
-                + "not a fetch answer; evaluate it with --template FILE, or give the fetch endpoint or a saved fetch answer ({\"entries\":{…},\"state\":\"UPDATE\"})")
+        case .noTemplate, .emptyConfig:
+            return SourceAnswer(notices: ["Remote Config has no parameters for this app (\(stated)): nothing to compare"])
+        case .noChange:
+            throw SourceError(.unchanged, "Remote Config answered \(stated): the last answer stands")
+        case .unspecified:
+            throw JSONPayload.unusable(what, at: state, "\(stated) means the server failed")
         case nil:
-            throw SourceError(.unusableAnswer, "\(what) is unusable: it has neither \"state\" nor \"entries\" (present: \(JSONPayload.present(tree)))")
+            throw JSONPayload.unusable(what, at: state, "\(JSONValue.string(stated).serialized()) is not a state Remote Config answers "
+                + "(" + RemoteConfigAPI.State.allCases.map(\.rawValue).joined(separator: ", ") + ")")
         }
     }
-}
-
-/// A Firebase Remote Config fetch answer: every value a string, `entries` absent in the
-/// NO_CHANGE, NO_TEMPLATE and EMPTY_CONFIG states.
-struct RemoteConfigFetch: Decodable, Sendable {
-    let entries: [String: String]?
-    let state: String?
 }

@@ -4,8 +4,8 @@ import ToasterCore
 /// A Firebase request body as it arrives: standard JSON (the REST API's camelCase, toastercli's
 /// snake_case), or what the iOS SDK sends its fetch as (`RCNConfigSettings.m`,
 /// `-nextRequestWithUserProperties:`, gzipped by `RCNConfigFetch.m`): keys without quotes and
-/// values in single quotes, `{app_instance_id:'…', app_version:'1.9.0', …}`, with user
-/// properties as standard JSON inside. Google reads both; so does this.
+/// values in single quotes, `{key:'1.9.0', …}`, with user properties as standard JSON inside.
+/// Google reads both; so does this, the one reader of that syntax.
 enum FetchBody {
     /// The body as a JSON tree; `gzipped` when it came with `Content-Encoding: gzip`.
     static func tree(_ bytes: [UInt8], gzipped: Bool, limit: Int) throws(TemplateFetch.Refusal) -> JSONTree {

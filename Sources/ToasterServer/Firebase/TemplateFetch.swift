@@ -2,17 +2,12 @@ import Crypto
 import FoundationEssentials
 import ToasterCore
 import ToasterFiles
+import ToasterWire
 
 /// Remote Config's fetch where the policy holds a template: the device read from the request
 /// body, the template evaluated for it by Core's evaluator, the answer shaped as Firebase's.
 enum TemplateFetch {
-    struct Answer: Encodable {
-        let entries: [String: String]
-        let state: String
-        /// A string, as Firebase writes the template's version number; absent when the
-        /// template has none.
-        let templateVersion: String?
-    }
+    typealias Field = RemoteConfigAPI.FetchRequest.Field
 
     /// Why a fetch gets no answer: a body that cannot be read as a device (400), or a rule
     /// that could not be evaluated, such as a time zone this system lacks (500).
@@ -22,31 +17,37 @@ enum TemplateFetch {
     }
 
     /// What `installationID`'s fetch gets: every parameter the template gives a value.
-    static func answer(_ template: RemoteConfigTemplate, body: JSONTree, installationID: String, now: Date) throws(Refusal) -> Answer {
+    static func answer(_ template: RemoteConfigTemplate, body: JSONTree, installationID: String, now: Date) throws(Refusal) -> RemoteConfigAPI.FetchAnswer {
         let device = try device(body, template: template, installationID: installationID, now: now)
         do {
-            return Answer(entries: try template.entries(device: device, zones: SystemTimeZones()), state: "UPDATE", templateVersion: template.version)
+            return RemoteConfigAPI.FetchAnswer(entries: try template.entries(device: device, zones: SystemTimeZones()), state: .update,
+                                               templateVersion: template.version)
         } catch {
             throw Refusal(message: "the template cannot be evaluated: \(error)", byServer: true)
         }
     }
 
-    /// The device as the body describes it, in the iOS SDK's snake_case (`app_version`) or the
-    /// REST API's camelCase (`appVersion`); the installation is the token's, whatever
-    /// `app_instance_id` says, and it alone decides the percentiles.
+    /// The device as the body describes it, read as Google reads a fetch: a field in the iOS
+    /// SDK's snake_case (`app_version`) or the REST API's camelCase (`appVersion`), a number as a
+    /// text written as it is, a boolean user property as `true` or `false`. The installation is
+    /// the token's, whatever the body's installation ID says, and it alone decides the percentiles.
     static func device(_ body: JSONTree, template: RemoteConfigTemplate, installationID: String, now: Date) throws(Refusal) -> RemoteConfigDevice {
         guard case .object = body else { throw Refusal(message: "the fetch body is \(body.kind), not a JSON object") }
+        var request = RemoteConfigAPI.FetchRequest(firstOpenTime: try text(body, .firstOpenTime))
         var firstOpen: Date?
-        if let text = try text(body, "first_open_time") {
-            guard let date = ISO8601.parse(text) else { throw Refusal(message: "first_open_time \(JSONValue.string(text).serialized()) is not an ISO 8601 time") }
+        if let text = request.firstOpenTime {
+            guard let date = ISO8601.parse(text) else {
+                throw Refusal(message: "\(Field.firstOpenTime.rawValue) \(JSONValue.string(text).serialized()) is not an ISO 8601 time")
+            }
             firstOpen = date
         }
+        for field in [Field.appVersion, .appBuild, .appID, .countryCode, .languageCode] { request[text: field] = try text(body, field) }
+        for field in [Field.analyticsUserProperties, .customSignals] { request[names: field] = try texts(body, field) }
         var percentiles: [String: Int] = [:]
         for seed in template.percentSeeds { percentiles[seed] = microPercentile(seed: seed, installationID: installationID) }
-        return RemoteConfigDevice(appVersion: try text(body, "app_version") ?? "", build: try text(body, "app_build"),
-                                  firebaseAppID: try text(body, "app_id"), country: try text(body, "country_code"),
-                                  language: try text(body, "language_code"),
-                                  userProperties: try texts(body, "analytics_user_properties"), customSignals: try texts(body, "custom_signals"),
+        return RemoteConfigDevice(appVersion: request.appVersion ?? "", build: request.appBuild, firebaseAppID: request.appID,
+                                  country: request.countryCode, language: request.languageCode,
+                                  userProperties: request.analyticsUserProperties ?? [:], customSignals: request.customSignals ?? [:],
                                   firstOpen: firstOpen, installationID: installationID, seedPercentiles: percentiles, now: now)
     }
 
@@ -60,33 +61,27 @@ enum TemplateFetch {
     }
 
     /// A field in either spelling: a text, or a number as written.
-    private static func text(_ body: JSONTree, _ snake: String) throws(Refusal) -> String? {
-        switch body[snake] ?? body[camelCase(snake)] {
+    private static func text(_ body: JSONTree, _ field: Field) throws(Refusal) -> String? {
+        switch body[field.rawValue] ?? body[field.camelCase] {
         case nil, .null?: return nil
         case .string(let text)?, .number(let text)?: return text
-        case let other?: throw Refusal(message: "\(snake) is \(other.kind), not a text")
+        case let other?: throw Refusal(message: "\(field.rawValue) is \(other.kind), not a text")
         }
     }
 
     /// An object of names to texts (user properties, custom signals), in either spelling.
-    private static func texts(_ body: JSONTree, _ snake: String) throws(Refusal) -> [String: String] {
-        guard let object = body[snake] ?? body[camelCase(snake)] else { return [:] }
-        if case .null = object { return [:] }
-        guard case .object(let members) = object else { throw Refusal(message: "\(snake) is \(object.kind), not an object of names to values") }
+    private static func texts(_ body: JSONTree, _ field: Field) throws(Refusal) -> [String: String]? {
+        guard let object = body[field.rawValue] ?? body[field.camelCase] else { return nil }
+        if case .null = object { return nil }
+        guard case .object(let members) = object else { throw Refusal(message: "\(field.rawValue) is \(object.kind), not an object of names to values") }
         var values: [String: String] = [:]
         for (name, value) in members {
             switch value {
             case .string(let text), .number(let text): values[name] = text
             case .bool(let flag): values[name] = flag ? "true" : "false"
-            default: throw Refusal(message: "\(snake)[\(JSONValue.string(name).serialized())] is \(value.kind), not a text")
+            default: throw Refusal(message: "\(field.rawValue)[\(JSONValue.string(name).serialized())] is \(value.kind), not a text")
             }
         }
         return values
-    }
-
-    /// `analytics_user_properties` → `analyticsUserProperties`.
-    static func camelCase(_ snake: String) -> String {
-        let words = snake.split(separator: "_")
-        return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
     }
 }

@@ -1,15 +1,16 @@
 import FoundationEssentials
 import Synchronization
+import ToasterWire
 
 /// The installations toaster-server has issued, as Firebase Installations keeps them: an ID
 /// (FID), the refresh token that stands for it, and the auth token a fetch must carry. In
 /// memory only, and bounded: past `maximumCount` the oldest registration is forgotten (its
 /// fetches then answer 401, as Google answers a deleted installation). A restart forgets all.
-final class InstallationRegistry: Sendable {
+public final class InstallationRegistry: Sendable {
     /// About 300 bytes each: a few megabytes at most, whatever clients do.
     static let maximumCount = 10_000
-    /// What Google gives an auth token, in seconds: seven days (`expiresIn: "604800s"`).
-    static let lifetime = 604_800
+    /// How long an auth token lives, in seconds: as long as Google's.
+    static let lifetime = FirebaseInstallationsAPI.AuthToken.googleLifetime
 
     struct Installation: Sendable, Equatable {
         let project: String
@@ -29,6 +30,8 @@ final class InstallationRegistry: Sendable {
     }
 
     private let state = Mutex(State())
+
+    public init() {}
 
     /// A new installation of `project`. `fid` is the client's, when it is one an SDK makes
     /// (URL-safe base64, at most 64 characters); otherwise one is made, as Google replaces an

@@ -2,17 +2,18 @@ import FoundationEssentials
 import JWTKit
 import Synchronization
 import ToasterCore
+import ToasterWire
 
 /// Google's OAuth 2.0 token endpoint for one service account, as a caller of the Remote Config
 /// REST API reaches it (docs/06): a `jwt-bearer` grant's assertion is verified with jwt-kit
-/// against the public half of the account's key (RS256; `iss` the account's `client_email`,
-/// `aud` its `token_uri` or the URL the request came to, `scope` naming Remote Config, `iat` and `exp` at most an hour
-/// apart), and answered with an opaque access token that the template's GET must carry. The
-/// tokens are kept in memory, bounded; a restart forgets them.
+/// against the public half of the account's key (RS256; `iss` the account's email, `aud` its
+/// token endpoint or the URL the request came to, `scope` naming Remote Config, `iat` and `exp`
+/// at most an hour apart), and answered with an opaque access token that the template's GET
+/// must carry. The tokens are kept in memory, bounded; a restart forgets them.
 public final class ServiceAccountVerifier: Sendable {
-    static let scope = "https://www.googleapis.com/auth/firebase.remoteconfig"
+    typealias TokenError = GoogleOAuth.TokenError
     /// Google refuses an assertion that lives longer, and gives its tokens as long.
-    static let lifetime: TimeInterval = 3600
+    static let lifetime = TimeInterval(GoogleOAuth.lifetime)
     /// How far ahead of the server's clock a client's may run.
     static let allowedSkew: TimeInterval = 60
     /// A token is about 100 bytes: a megabyte at most, whatever clients do.
@@ -32,19 +33,20 @@ public final class ServiceAccountVerifier: Sendable {
 
     /// `keyFile`: the service account's JSON key as the console downloads it.
     public init(keyFile: Data) async throws(VerifierError) {
+        typealias Key = GoogleOAuth.ServiceAccountKey
         guard let tree = try? StrictJSON.parse(keyFile), case .object = tree else {
             throw VerifierError("not a service-account JSON key: it is not a JSON object")
         }
-        func text(_ name: String) -> String? {
-            if case .string(let value)? = tree[name], !value.isEmpty { return value }
-            return nil
-        }
-        guard text("type") == "service_account", let email = text("client_email"), let pem = text("private_key"), let tokenURI = text("token_uri") else {
-            throw VerifierError("not a service-account JSON key: it needs \"type\": \"service_account\", client_email, private_key and token_uri")
+        let file: Key
+        do { file = try StrictJSON.decode(Key.self, tree: tree) } catch { throw VerifierError("not a service-account JSON key: \(error)") }
+        guard file.isServiceAccount, let email = file.clientEmail, let pem = file.privateKey, let tokenURI = file.tokenURI, file.lacking.isEmpty else {
+            let needed = [Key.CodingKeys.clientEmail, .privateKey, .tokenURI].map(\.stringValue)
+            throw VerifierError("not a service-account JSON key: it needs \"\(Key.CodingKeys.type.stringValue)\": \"\(Key.serviceAccount)\", "
+                + needed.dropLast().joined(separator: ", ") + " and " + (needed.last ?? ""))
         }
         let key: Insecure.RSA.PrivateKey
         do { key = try Insecure.RSA.PrivateKey(pem: pem) } catch {
-            throw VerifierError("its private_key is not a PEM RSA key of 2048 bits or more")
+            throw VerifierError("its \(Key.CodingKeys.privateKey.stringValue) is not a PEM RSA key of 2048 bits or more")
         }
         keys = JWTKeyCollection()
         await keys.add(rsa: key.publicKey, digestAlgorithm: .sha256)
@@ -76,34 +78,29 @@ public final class ServiceAccountVerifier: Sendable {
     /// Google's checks of the assertion, with Google's descriptions.
     private func check(_ assertion: String, audiences: [String], now: Date) async throws(Refusal) {
         guard let parsed = try? DefaultJWTParser().parse(Array(assertion.utf8), as: Claims.self) else {
-            throw Refusal(error: "invalid_grant", description: "Invalid JWT: the assertion is not a JWT with iss, scope, aud, iat and exp.")
+            throw Refusal(error: TokenError.invalidGrant, description: "Invalid JWT: the assertion is not a JWT with iss, scope, aud, iat and exp.")
         }
-        let claims = parsed.payload
-        guard parsed.header.alg == "RS256" else { throw Refusal(error: "invalid_grant", description: "Invalid JWT: the algorithm must be RS256.") }
+        let claims = parsed.payload.claims
+        guard parsed.header.alg == GoogleOAuth.algorithm else {
+            throw Refusal(error: TokenError.invalidGrant, description: "Invalid JWT: the algorithm must be \(GoogleOAuth.algorithm).")
+        }
         do { _ = try await keys.verify(assertion, as: Claims.self) } catch {
-            throw Refusal(error: "invalid_grant", description: "Invalid JWT Signature.")
+            throw Refusal(error: TokenError.invalidGrant, description: "Invalid JWT Signature.")
         }
-        guard claims.iss.value == email else { throw Refusal(error: "invalid_grant", description: "Invalid grant: account not found") }
-        guard claims.aud.value.count == 1, audiences.contains(claims.aud.value[0]) else {
-            throw Refusal(error: "invalid_grant", description: "Invalid JWT: Failed audience check. The right audience is \(tokenURI)")
+        guard claims.iss == email else { throw Refusal(error: TokenError.invalidGrant, description: "Invalid grant: account not found") }
+        guard audiences.contains(claims.aud) else {
+            throw Refusal(error: TokenError.invalidGrant, description: "Invalid JWT: Failed audience check. The right audience is \(tokenURI)")
         }
-        let issued = claims.iat.value, expires = claims.exp.value
+        let issued = Date(timeIntervalSince1970: claims.iat), expires = Date(timeIntervalSince1970: claims.exp)
         guard issued.timeIntervalSince(now) <= Self.allowedSkew, expires > now, expires > issued, expires.timeIntervalSince(issued) <= Self.lifetime else {
-            throw Refusal(error: "invalid_grant", description: "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. "
+            throw Refusal(error: TokenError.invalidGrant, description: "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. "
                 + "Check your iat and exp values in the JWT claim.")
         }
-        guard claims.scope.split(separator: " ").contains(Substring(Self.scope)) else {
-            throw Refusal(error: "invalid_scope", description: "Invalid OAuth scope or ID token audience provided.")
+        guard claims.scope.split(separator: " ").contains(Substring(RemoteConfigAPI.scope)) else {
+            throw Refusal(error: TokenError.invalidScope, description: "Invalid OAuth scope or ID token audience provided.")
         }
     }
 
-    /// The claims of a token request; the checks above need the request's clock and the account.
-    struct Claims: JWTPayload {
-        // The registered claims, then the grant's own.
-        let iss: IssuerClaim, aud: AudienceClaim
-        let iat: IssuedAtClaim, exp: ExpirationClaim
-        let scope: String
-
-        func verify(using algorithm: some JWTAlgorithm) async throws {}
-    }
+    /// The claims of a token request.
+    typealias Claims = JWTClaims<GoogleOAuth.AssertionClaims>
 }
