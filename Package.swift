@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "toaster-server",
             dependencies: [
-                "ToasterServer", "ToasterPolicy", "ToasterCore", "ToasterFiles", "ToasterCommandLine",
+                "ToasterServer", "ToasterPolicy", "ToasterCore", "ToasterFiles", "ToasterWire", "ToasterCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

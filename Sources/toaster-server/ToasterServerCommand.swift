@@ -6,6 +6,7 @@ import ToasterCore
 import ToasterFiles
 import ToasterPolicy
 import ToasterServer
+import ToasterWire
 
 /// `toaster-server`: the version-check service a team runs for QA and demos.
 @main
@@ -57,7 +58,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Connections open at once on each listener; more wait until one closes.")
     var maxConnections = 1024
 
-    @Option(help: "A file holding the X-MICROCMS-API-KEY the CMS routes require.")
+    @Option(help: "A file holding the \(CMSAPI.apiKeyHeader) the CMS routes require.")
     var cmsKeyFile: String?
 
     @Option(help: ArgumentHelp("Simulate App Store Connect, accepting tokens signed by this key (its PEM public key, or the .p8).",

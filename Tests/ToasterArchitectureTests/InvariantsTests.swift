@@ -62,4 +62,30 @@ import Testing
         }
         expectNone(breaks, "no async, await, Task or actor in the modules toastercli links (Dispatch's .async is fine)")
     }
+    /// Rule 6: each protocol is spelled in one place — a field or header name of a wire protocol
+    /// appears in a string only in ToasterWire; everyone else uses its shapes and constants.
+    @Test func onlyTheWireModuleSpellsAProtocol() throws {
+        let spellings = [
+            // Firebase Installations and Remote Config
+            "app_instance_id", "X-Goog-Firebase-Installations-Auth", "X-Goog-Api-Key", "X-Firebase-RC-Fetch-Type",
+            "X-Ios-Bundle-Identifier", "FIS_v2", "604800s", "firebase:fetch", "refreshToken",
+            // Google's service-account key and token exchange
+            "private_key", "client_email", "token_uri", "jwt-bearer", "access_token",
+            // the iTunes lookup, the CMS object, App Store Connect
+            "trackViewUrl", "currentVersionReleaseDate", "resultCount", "X-MICROCMS-API-KEY",
+            "appStoreVersions", "filter[bundleId]", "appstoreconnect-v1",
+        ]
+        let breaks = try SourceTree.files().filter { SourceTree.module(of: $0.path) != "ToasterWire" }.flatMap { file in
+            file.literalLines.flatMap { line in
+                spellings.filter { line.text.localizedCaseInsensitiveContains($0) }.map { "\(file.path):\(line.number): spells \($0)" }
+            }
+        }
+        expectNone(breaks, "only ToasterWire spells a wire protocol's field or header names")
+    }
+
+    /// Rule 7: the wire module is as pure as the core, so that both sides can share it.
+    @Test func theWireModuleImportsOnlyFoundationEssentials() throws {
+        expectNone(try imports(in: "ToasterWire").filter { $0.module != "FoundationEssentials" }.map { "\($0.path): imports \($0.module)" },
+                   "ToasterWire may import only FoundationEssentials")
+    }
 }

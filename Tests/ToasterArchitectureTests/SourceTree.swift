@@ -11,30 +11,58 @@ struct SourceTree {
         var lines: [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
 
         /// The lines without comments: what the compiler reads, so that a rule about code is not
-        /// broken by a sentence that explains it.
+        /// broken by a sentence that explains it. `//` inside a string literal is text, not a comment.
         var codeLines: [Substring] {
-            var inBlock = false
+            var inBlock = false, inMultiline = false
             return lines.map { line in
-                var kept = Substring()
-                var rest = line[...]
-                while !rest.isEmpty {
+                if line.contains("\"\"\""), !inBlock { inMultiline.toggle(); return line }
+                if inMultiline { return line }
+                var kept = "", inString = false, escaped = false
+                var index = line.startIndex
+                while index < line.endIndex {
+                    let character = line[index], next = line.index(after: index)
+                    let pair = next < line.endIndex ? String(line[index...next]) : ""
                     if inBlock {
-                        guard let end = rest.range(of: "*/") else { rest = rest[rest.endIndex...]; continue }
-                        inBlock = false
-                        rest = rest[end.upperBound...]
-                    } else if let start = rest.range(of: "/*"), rest.range(of: "//").map({ start.lowerBound < $0.lowerBound }) ?? true {
-                        kept += rest[..<start.lowerBound]
-                        inBlock = true
-                        rest = rest[start.upperBound...]
-                    } else if let comment = rest.range(of: "//") {
-                        kept += rest[..<comment.lowerBound]
-                        rest = rest[rest.endIndex...]
-                    } else {
-                        kept += rest
-                        rest = rest[rest.endIndex...]
+                        if pair == "*/" { inBlock = false; index = line.index(after: next) } else { index = next }
+                        continue
                     }
+                    if inString {
+                        kept.append(character)
+                        if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                    } else if pair == "//" {
+                        break
+                    } else if pair == "/*" {
+                        inBlock = true
+                        index = line.index(after: next)
+                        continue
+                    } else {
+                        kept.append(character)
+                        if character == "\"" { inString = true }
+                    }
+                    index = next
                 }
-                return kept
+                return Substring(kept)
+            }
+        }
+
+        /// Each code line's string literals, joined: the text the program spells, as opposed to
+        /// the names it uses. A multi-line literal (`"""`) counts as literal to its end.
+        var literalLines: [(number: Int, text: String)] {
+            var inMultiline = false
+            return codeLines.enumerated().map { number, line in
+                if line.contains("\"\"\"") {
+                    inMultiline.toggle()
+                    return (number + 1, "")
+                }
+                if inMultiline { return (number + 1, String(line)) }
+                var literal = "", inside = false, escaped = false
+                for character in line {
+                    if escaped { escaped = false; if inside { literal.append(character) }; continue }
+                    if character == "\\" { escaped = true; continue }
+                    if character == "\"" { inside.toggle(); literal.append(" "); continue }
+                    if inside { literal.append(character) }
+                }
+                return (number + 1, literal)
             }
         }
 
