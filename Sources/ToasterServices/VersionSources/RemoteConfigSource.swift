@@ -45,19 +45,22 @@ public struct RemoteConfigSource: ServiceSource {
         switch RemoteConfigAPI.State(rawValue: stated) {
         case .update:
             let entries = fetch.entries ?? [:]
-            let expected = [keys.minimumRequired, keys.latest, keys.storeURL]
             for key in [keys.minimumRequired, keys.latest] {
                 try JSONPayload.checkVersion(entries[key], at: JSONPlace.root.key(entriesKey).key(key), what: what)
             }
             let latest = entries[keys.latest]
-            return SourceAnswer(
+            var answer = SourceAnswer(
                 latestVersion: latest,
                 minimumRequiredVersion: entries[keys.minimumRequired],
+                texts: keys.texts { entries[$0] },
                 updateURL: entries[keys.storeURL],
                 listing: latest.map { StoreListing(appName: nil, version: $0) },
-                notices: JSONPayload.absence(of: expected, in: tree[entriesKey] ?? .object([]), what: "Remote Config entries")
+                notices: JSONPayload.absence(of: keys.decisive, in: tree[entriesKey] ?? .object([]), what: "Remote Config entries")
                     .map { [$0] } ?? []
             )
+            answer.minimumName = keys.minimumRequired
+            answer.latestName = keys.latest
+            return answer
         case .noTemplate, .emptyConfig:
             return SourceAnswer(notices: ["Remote Config has no parameters for this app (\(stated)): nothing to compare"])
         case .noChange:

@@ -261,7 +261,7 @@ private struct Driver {
         driver.launch()
         driver.answerCheck(latest: "1.10.0", rules: try UpdateRules(parsing: "default"))
         let presented = try #require(driver.traces.first { if case .alertPresented = $0 { true } else { false } })
-        #expect(presented.jsonMembers.map(\.0) == ["event", "type", "title", "buttons", "buttonIds"])
+        #expect(presented.jsonMembers.map(\.0) == ["event", "type", "title", "message", "buttons", "buttonIds"])
         #expect(presented.traceLine(milliseconds: 0).hasSuffix(#""buttonIds":["update","nextTime","skip"]}"#), "Siren's order")
         driver.send(.terminal(.key(.down)))
         #expect(driver.traces.last?.traceLine(milliseconds: 0) == #"{"t":0,"event":"alertFocus","button":"다음에","buttonId":"nextTime"}"#)
