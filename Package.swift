@@ -92,6 +92,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The ceiling benchmarks/service measures toaster-server against: Hummingbird with none
+        // of our middleware serving the same answer; only benchmarks/service runs it.
+        .executableTarget(
+            name: "bare-hummingbird",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types")],
+            path: "benchmarks/bare-hummingbird"
+        ),
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
         // The rules of docs/01 ("Invariants"), checked against the sources themselves.
         .testTarget(name: "ToasterArchitectureTests"),

@@ -5,7 +5,8 @@ import ToasterCore
 /// the frame they come with is on screen (writing one syncs the disk, which must not hold back
 /// the alert).
 public final class LaunchProgram: TerminalProgram {
-    /// Runs on a background thread and may block there until the service answers or times out.
+    /// Runs on a background thread and may block there until the service answers or times out;
+    /// what it found to remember (`toRemember`) is remembered once the outcome is on screen.
     public typealias Checker = @Sendable (_ appVersion: String) -> CheckResult
     /// Keeps a note across launches; returns why it could not, if it could not.
     public typealias Recorder = (ChoiceNote) -> String?
@@ -30,6 +31,7 @@ public final class LaunchProgram: TerminalProgram {
         case .terminal(let event, _): return dispatch(.terminal(event))
         case .posted(let result):
             if let problem = result.recordingProblem { trace?.write(.error(problem)) }
+            if let note = result.toRemember { unrecordedNotes.append(note) }
             return dispatch(.checkCompleted(result.outcome))
         case .timerFired(let id): return dispatch(.timerFired(id))
         }

@@ -5,15 +5,21 @@ extension TerminalSession {
     /// Draws a frame: each run of cells of one style goes out with one call.
     func draw(_ canvas: Canvas) {
         werase(window)
+        // One buffer for every run, filled scalar by scalar: an array per cell was half the
+        // cost of a frame.
+        var text: [wchar_t] = []
+        text.reserveCapacity(canvas.width + 1)
         for y in 0..<canvas.height {
             var x = 0
             while x < canvas.width {
                 let style = canvas[x, y].style
                 let start = x
-                var text: [wchar_t] = []
-                while x < canvas.width, canvas[x, y].style == style {
-                    if let character = canvas[x, y].character {
-                        text += character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+                text.removeAll(keepingCapacity: true)
+                while x < canvas.width {
+                    let cell = canvas[x, y]
+                    guard cell.style == style else { break }
+                    if let character = cell.character {
+                        for scalar in character.unicodeScalars { text.append(wchar_t(bitPattern: scalar.value)) }
                     }
                     x += 1
                 }

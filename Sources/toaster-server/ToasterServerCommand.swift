@@ -132,9 +132,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "toaster-server") { [logFormat] _ in LineLogHandler(format: logFormat, writer: .standardOutput) }
         let accessWriter = try accessLogWriter()
-        let accessLog = accessWriter.map { writer in
-            Logger(label: "toaster-server.access") { [logFormat] _ in LineLogHandler(format: logFormat, writer: writer) }
-        }
+        let accessLog = accessWriter.map { AccessLog(format: logFormat, writer: $0) }
         let observability = Observability(logger: logger, accessLog: accessLog, metrics: ServerMetrics())
         defer {
             accessWriter?.flush()

@@ -134,7 +134,7 @@ import ToasterTestSupport
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-access-\(UUID().uuidString).log").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         let writer = try LineWriter.appending(to: file)
-        let observability = Observability(accessLog: Logger(label: "access") { _ in LineLogHandler(format: .json, writer: writer) })
+        let observability = Observability(accessLog: AccessLog(format: .json, writer: writer))
         try await ExampleServer.run(observability: observability) { client, _ in
             try await client.execute(uri: "/lookup?id=1234567890&country=kr", method: .get, headers: [.requestID: "edge-42"]) { response in
                 #expect(response.headers[.requestID] == "edge-42")
@@ -183,5 +183,35 @@ import ToasterTestSupport
         let line = try String(contentsOfFile: file, encoding: .utf8)
         #expect(line.hasSuffix(#" info request agent="curl 8.0 \"x\"\n" path=/lookup?id=1"# + "\n"), "\(line)")
         #expect(line.split(separator: "\n").count == 1)
+    }
+
+    /// The access log writes its fields itself; its lines are those of the log handler given the
+    /// same message and fields, whatever the value.
+    @Test(arguments: LogFormat.allCases) func accessLinesAreTheLogHandlersLines(format: LogFormat) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-access-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let writer = try LineWriter.appending(to: file)
+        let logger = Logger(label: "t") { _ in LineLogHandler(format: format, writer: writer) }
+        let access = AccessLog(format: format, writer: writer)
+        let cases: [(method: String, path: String, status: Int, bytes: Int, microseconds: Int64, id: String)] = [
+            ("GET", "/lookup?id=1&country=kr", 200, 431, 3, "b52efe7b083914576af21c22398752b1"),
+            ("-", "-", 400, 0, 0, "x"), ("PUT", "/admin/policy", 412, 90, 12_000, "edge-42"),
+            ("GET", "/a b\"c\u{7f}\u{1}é", 404, 17, 1_234_567, "id"), ("HEAD", "/healthz", 304, 0, 10_500, "id"),
+        ]
+        for field in cases {
+            logger.info("request", metadata: [
+                "method": .string(field.method), "path": .string(field.path), "status": .stringConvertible(field.status),
+                "bytes": .stringConvertible(field.bytes), "duration_ms": .stringConvertible(Double(field.microseconds) / 1000),
+                "request_id": .string(field.id),
+            ])
+            access.record(method: field.method, path: field.path, status: field.status, bytes: field.bytes, microseconds: field.microseconds, id: field.id)
+        }
+        writer.flush()
+        // The time is each line's first 24 characters, after `{"time":"` in JSON.
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map { $0.dropFirst(format == .json ? 33 : 24) }
+        #expect(lines.count == 2 * cases.count)
+        for index in stride(from: 0, to: lines.count, by: 2) {
+            #expect(lines[index] == lines[index + 1])
+        }
     }
 }

@@ -47,9 +47,13 @@ public struct CheckFailure: Sendable, Equatable, CustomStringConvertible {
 public struct CheckResult: Sendable, Equatable {
     public let outcome: CheckOutcome
     public let recordingProblem: String?
+    /// What the check found, still to be remembered by its caller: the app keeps it until the
+    /// frame showing the outcome is on screen, since remembering it syncs the disk.
+    public let toRemember: ChoiceNote?
 
-    public init(_ outcome: CheckOutcome, recordingProblem: String? = nil) {
+    public init(_ outcome: CheckOutcome, recordingProblem: String? = nil, toRemember: ChoiceNote? = nil) {
         self.outcome = outcome
         self.recordingProblem = recordingProblem
+        self.toRemember = toRemember
     }
 }

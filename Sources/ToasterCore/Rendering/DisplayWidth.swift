@@ -3,7 +3,10 @@
 /// wide ranges of Unicode's East Asian Width property, which terminals (tmux, xterm) follow.
 public enum DisplayWidth {
     public static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII is a column a byte: no grapheme breaking needed (laying out 10,000
+        // lines of `links check` spent a sixth of its time here).
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     public static func of(_ character: Character) -> Int {

@@ -16,16 +16,22 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private struct Refusal {
+    /// Classes, not structs: every read and write asks whether there is one, which for an
+    /// optional struct copied it out first.
+    private final class Refusal: Sendable {
         let status: HTTPResponseStatus
         let message: String
         let head: HTTPRequestHead
         let start = ContinuousClock.now
+
+        init(status: HTTPResponseStatus, message: String, head: HTTPRequestHead) {
+            (self.status, self.message, self.head) = (status, message, head)
+        }
     }
 
     /// A request the decoder could not parse (`HTTPParserError`): Hummingbird answers it 400
     /// and closes, after the answers to the requests passed on before it.
-    private struct Unparsable {
+    private final class Unparsable {
         let start = ContinuousClock.now
         let id = Hummingbird.RequestID().description
         var status = 0
@@ -63,7 +69,7 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if unparsable != nil, unanswered == 0 {
+        if unanswered == 0, unparsable != nil {
             answerUnparsable(context, data, promise)
             return
         }
@@ -78,12 +84,11 @@ final class RequestGate: ChannelDuplexHandler, RemovableChannelHandler {
     /// it has ended: given an id, logged and counted as every other answer is. Nothing of the
     /// request is known, so its method and path are logged as `-`.
     private func answerUnparsable(_ context: ChannelHandlerContext, _ data: NIOAny, _ promise: EventLoopPromise<Void>?) {
-        guard var unparsable else { return }
+        guard let unparsable else { return }
         switch unwrapOutboundIn(data) {
         case .head(var head):
             head.headers.replaceOrAdd(name: "X-Request-Id", value: unparsable.id)
             unparsable.status = Int(head.status.code)
-            self.unparsable = unparsable
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .body:
             context.write(data, promise: promise)

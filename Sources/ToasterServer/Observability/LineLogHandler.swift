@@ -35,18 +35,21 @@ public struct LineLogHandler: LogHandler {
             let pairs = fields.map { " \($0.key)=\(Self.text($0.value))" }.joined()
             // A message of several lines (an error's description) stays one line.
             let message = "\(event.message)".replacing("\n", with: "\\n")
-            writer.write("\(time) \(event.level) \(message)\(pairs)\n")
+            writer.write("\(time) \(event.level) \(message)\(pairs)\n".utf8, promptly: true)
         case .json:
             let pairs = fields.map { ",\(Self.quoted($0.key)):\(Self.json($0.value))" }.joined()
-            writer.write("{\"time\":\"\(time)\",\"level\":\"\(event.level)\",\"message\":\(Self.quoted("\(event.message)"))\(pairs)}\n")
+            writer.write("{\"time\":\"\(time)\",\"level\":\"\(event.level)\",\"message\":\(Self.quoted("\(event.message)"))\(pairs)}\n".utf8, promptly: true)
         }
     }
 
     /// A value as it is, unless a space, a quote or a control character would make the line
     /// ambiguous; then quoted as JSON quotes it.
     private static func text(_ value: Logger.Metadata.Value) -> String {
-        let plain = "\(value)"
-        return plain.unicodeScalars.contains(where: { $0.value <= 0x20 || $0 == "\"" || $0.value == 0x7f }) ? quoted(plain) : plain
+        text("\(value)")
+    }
+
+    static func text(_ plain: String) -> String {
+        plain.utf8.contains(where: { $0 <= 0x20 || $0 == UInt8(ascii: "\"") || $0 == 0x7f }) ? quoted(plain) : plain
     }
 
     private static func json(_ value: Logger.Metadata.Value) -> String {
@@ -62,15 +65,34 @@ public struct LineLogHandler: LogHandler {
         JSONValue.string(text).serialized()
     }
 
-    /// UTC with milliseconds, as log collectors expect.
-    private static func timestamp() -> String {
+    /// UTC with milliseconds, as log collectors expect: `2026-11-23T09:00:00.123Z`.
+    static func timestamp() -> String {
+        var bytes: [UInt8] = []
+        timestamp(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The timestamp appended digit by digit: it begins every line of the access log.
+    static func timestamp(into line: inout [UInt8]) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         var seconds = now.tv_sec, parts = tm()
         gmtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let milliseconds = now.tv_nsec / 1_000_000
-        let fraction = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(fraction)Z"
+        func put(_ value: Int, _ digits: Int, then separator: Character) {
+            var divisor = 1
+            for _ in 1..<digits { divisor *= 10 }
+            while divisor > 0 {
+                line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+            line.append(separator.asciiValue!)
+        }
+        put(Int(parts.tm_year) + 1900, 4, then: "-")
+        put(Int(parts.tm_mon) + 1, 2, then: "-")
+        put(Int(parts.tm_mday), 2, then: "T")
+        put(Int(parts.tm_hour), 2, then: ":")
+        put(Int(parts.tm_min), 2, then: ":")
+        put(Int(parts.tm_sec), 2, then: ".")
+        put(now.tv_nsec / 1_000_000, 3, then: "Z")
     }
 }

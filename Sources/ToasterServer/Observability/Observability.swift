@@ -7,7 +7,7 @@ import Synchronization
 public final class Observability: Sendable {
     public let logger: Logger
     /// One line per request; nil when `--access-log off`.
-    public let accessLog: Logger?
+    public let accessLog: AccessLog?
     public let metrics: ServerMetrics
     /// Set when a graceful shutdown begins: `/readyz` then answers 503, so a load balancer stops
     /// sending requests while the open ones finish.
@@ -15,7 +15,7 @@ public final class Observability: Sendable {
 
     /// Without arguments: only critical messages, no access log (tests, `--check-policy`).
     public init(logger: Logger = Logger(label: "toaster-server", factory: { _ in SwiftLogNoOpLogHandler() }),
-                accessLog: Logger? = nil, metrics: ServerMetrics = ServerMetrics()) {
+                accessLog: AccessLog? = nil, metrics: ServerMetrics = ServerMetrics()) {
         self.logger = logger
         self.accessLog = accessLog
         self.metrics = metrics
@@ -26,14 +26,8 @@ public final class Observability: Sendable {
     func answered(_ method: String, _ path: @autoclosure () -> String, route: String, status: Int, bytes: Int, id: String,
                   since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
-        metrics.requests(route: route, status: status).increment()
-        metrics.duration(route: route).recordNanoseconds(elapsed.wholeNanoseconds)
-        guard let accessLog else { return }
-        let path = path()
-        accessLog.info("request", metadata: [
-            "method": .string(method), "path": .string(path), "status": .stringConvertible(status), "bytes": .stringConvertible(bytes),
-            "duration_ms": .stringConvertible(Double(elapsed.wholeNanoseconds / 1000) / 1000), "request_id": .string(id),
-        ])
+        metrics.answered(route: route, status: status, nanoseconds: elapsed.wholeNanoseconds)
+        accessLog?.record(method: method, path: path(), status: status, bytes: bytes, microseconds: elapsed.wholeNanoseconds / 1000, id: id)
     }
 
     enum ReloadResult: String { case ok, refused }

@@ -45,8 +45,25 @@ struct RequestObserver<Context: RequestContext>: RouterMiddleware {
     /// The request's path and query, an API key in `?key=` cut out: the iOS SDK sends its
     /// Firebase key there, and a log is no place for a key.
     static func logged(_ uri: URI) -> String {
-        guard let query = uri.query, !query.isEmpty else { return uri.description }
+        guard var query = uri.query, holdsKey(&query) else { return uri.description }
         let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { $0.hasPrefix("key=") ? "key=…" : String($0) }
         return uri.path + "?" + parts.joined(separator: "&")
+    }
+
+    /// Whether a parameter of `query` is `key`: found in its bytes, for most queries hold none
+    /// and splitting each into strings cost more than answering the request.
+    private static func holdsKey(_ query: inout String) -> Bool {
+        query.withUTF8 { bytes in
+            var start = 0
+            while bytes.count - start >= 4 {
+                if bytes[start] == UInt8(ascii: "k"), bytes[start + 1] == UInt8(ascii: "e"), bytes[start + 2] == UInt8(ascii: "y"),
+                   bytes[start + 3] == UInt8(ascii: "=") {
+                    return true
+                }
+                guard let separator = bytes[start...].firstIndex(of: UInt8(ascii: "&")) else { return false }
+                start = separator + 1
+            }
+            return false
+        }
     }
 }

@@ -12,8 +12,7 @@ public final class ServerMetrics: Sendable {
     let openConnections: Meter
     private let loadedAt: CoreMetrics.Gauge
     private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
-    private let requestCounters = Mutex<[RouteStatus: CoreMetrics.Counter]>([:])
-    private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
+    private let requestFigures = Mutex<[RouteStatus: (requests: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
     /// The `toaster_policy_info` series of the ETag last reported, replaced when it changes.
     private let policyInfo = Mutex<(eTag: String, gauge: CoreMetrics.Gauge)?>(nil)
 
@@ -26,30 +25,26 @@ public final class ServerMetrics: Sendable {
         loadedAt = CoreMetrics.Gauge(label: "toaster_policy_loaded_timestamp_seconds", factory: factory)
     }
 
-    func requests(route: String, status: Int) -> CoreMetrics.Counter {
-        // Looked up by route and status, not by a key string built for every request.
-        requestCounters.withLock { counters in
+    /// One answer: counted by route and status, its duration by route. One lock and one
+    /// look-up by route and status, not by a key string built for every request.
+    func answered(route: String, status: Int, nanoseconds: Int64) {
+        let (requests, duration) = requestFigures.withLock { figures in
             let key = RouteStatus(route: route, status: status)
-            if let counter = counters[key] { return counter }
-            let counter = CoreMetrics.Counter(label: "toaster_http_requests_total", dimensions: [("route", route), ("status", String(status))],
-                                              factory: factory)
-            counters[key] = counter
-            return counter
+            if let found = figures[key] { return found }
+            let duration = figures.first { $0.key.route == route }?.value.duration
+                ?? CoreMetrics.Timer(label: "toaster_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+            let requests = CoreMetrics.Counter(label: "toaster_http_requests_total", dimensions: [("route", route), ("status", String(status))],
+                                               factory: factory)
+            figures[key] = (requests, duration)
+            return (requests, duration)
         }
+        requests.increment()
+        duration.recordNanoseconds(nanoseconds)
     }
 
     private struct RouteStatus: Hashable {
         let route: String
         let status: Int
-    }
-
-    func duration(route: String) -> CoreMetrics.Timer {
-        timers.withLock { timers in
-            if let timer = timers[route] { return timer }
-            let timer = CoreMetrics.Timer(label: "toaster_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-            timers[route] = timer
-            return timer
-        }
     }
 
     /// `result`: ok, invalid, stale, unwritable, unavailable, too_large, incomplete.

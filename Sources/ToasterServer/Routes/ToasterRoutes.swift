@@ -15,10 +15,9 @@ public enum ToasterRoutes {
     /// the server's one registry, which outlives policy reloads (`ServerApplication` makes it);
     /// without it, the router's own.
     public static func router(store: PolicyStore, settings: ServerSettings, observability: Observability = Observability(),
-                              installations: InstallationRegistry = InstallationRegistry()) -> Router<BasicRequestContext> {
+                              installations: InstallationRegistry = InstallationRegistry()) -> ObservedRouter {
         // HEAD answers as GET without the body, for every GET route (RFC 9110, 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
-        router.add(middleware: RequestObserver(observability: observability))
         let healthy = EncodedAnswer(ServiceAnswers.Message(message: "ok"))
         // Alive: the process answers.
         router.get("healthz") { request, _ in
@@ -60,7 +59,7 @@ public enum ToasterRoutes {
             return answer(request, .ok, object)
         }
         AppStoreConnectRoutes.add(to: router, store: store, verifier: settings.appStoreConnect)
-        return router
+        return ObservedRouter(router: router, observer: RequestObserver(observability: observability))
     }
 
     /// The server's log, its lines marked with the request's id.

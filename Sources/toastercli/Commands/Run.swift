@@ -67,7 +67,7 @@ struct Run: ParsableCommand {
                                                 language: try options.language(), launchScreenMilliseconds: launchScreenMs)
         configuration.launchLink = try launchLink()
         configuration.notices += choices.notice.map { [$0] } ?? []
-        let program = LaunchProgram(configuration: configuration, trace: traceFile, recorder: check.remember, checker: check.run)
+        let program = LaunchProgram(configuration: configuration, trace: traceFile, recorder: check.remember, checker: check.runLeavingNote)
         let status = try TerminalRunner(program: program, theme: theme).run()
         if let failure = traceFile?.failure { throw CLIError(failure) }
         // The terminal is restored and every trace line is on disk: end now, without exit-time

@@ -17,7 +17,17 @@ enum URLList {
             throw CLIError("--url-file: \(error)")
         }
         guard let text = String(validating: data, as: UTF8.self) else { throw CLIError("--url-file \(path): not UTF-8 text") }
-        return text.split(whereSeparator: \.isNewline).map { String($0.trimmingWhitespace()) }
+        // Split by scalar rather than by character: the same line breaks (a CR LF pair leaves
+        // an empty piece between, dropped), without breaking 64 MiB into graphemes.
+        return text.unicodeScalars.split(whereSeparator: Self.isLineBreak).map { String(String($0).trimmingWhitespace()) }
             .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    }
+
+    /// The scalars that make a `Character` a newline (`Character.isNewline`).
+    private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
     }
 }

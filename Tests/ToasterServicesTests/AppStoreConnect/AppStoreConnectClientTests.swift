@@ -34,7 +34,7 @@ import ToasterTestSupport
     }
 
     /// toaster-server's routes, accepting `key`'s tokens.
-    private static func simulation(accepting key: P256.Signing.PrivateKey) async throws -> Router<BasicRequestContext> {
+    private static func simulation(accepting key: P256.Signing.PrivateKey) async throws -> ObservedRouter {
         let verifier = try await AppStoreConnectVerifier(pem: key.publicKey.pemRepresentation, keyID: keyID, issuerID: issuerID)
         return ToasterRoutes.router(store: try store(), settings: ServerSettings(adminToken: nil, cmsAPIKey: nil, appStoreConnect: verifier))
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// Runs `router` on 127.0.0.1 at a free port for the duration of `body`, then shuts it down
 /// gracefully (cancelling its task instead makes Hummingbird log the cancellation as an error).
-package func serving<R: RouterMethods & HTTPResponderBuilder>(_ router: R, _ body: (String) async throws -> Void) async throws
+package func serving<R: HTTPResponderBuilder>(_ router: R, _ body: (String) async throws -> Void) async throws
     where R.Responder.Context == BasicRequestContext {
     let port = AsyncStream<Int>.makeStream()
     let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
