@@ -110,11 +110,14 @@ import ToasterTestSupport
         if format == "json" {
             let line = try #require(printed.split(separator: "\n").first { $0.hasPrefix("{") })
             let object = try report(String(line))
-            #expect((object["partial"] as? String)?.hasPrefix("stopped by \(name) after 2 of 6 lookups had answered") == true, "\(printed)")
+            // The second answer is logged by the server as it is sent: the run may not have read it yet.
+            let partial = try #require(object["partial"] as? String, "\(printed)")
+            #expect(partial.hasPrefix("stopped by \(name) after 2 of 6 lookups had answered") || partial.hasPrefix("stopped by \(name) after 1 of 6"), "\(partial)")
             let kinds = (object["findings"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } ?? []
             #expect(kinds.contains("unanswered"), "the storefronts not heard from are not read as safe")
         } else {
-            #expect(printed.contains("partial: stopped by \(name) after 2 of 6 lookups had answered"), "\(printed)")
+            #expect(printed.contains("partial: stopped by \(name) after 2 of 6 lookups had answered")
+                    || printed.contains("partial: stopped by \(name) after 1 of 6"), "\(printed)")
         }
     }
 
