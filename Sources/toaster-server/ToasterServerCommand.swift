@@ -90,6 +90,10 @@ struct ToasterServerCommand: AsyncParsableCommand {
                                valueName: "postgres://user:password@host:port/database"))
     var databaseUrl: String?
 
+    @Option(parsing: .unconditional,
+            help: "Seconds each round with the database (--database-url), its connection included, may take before it counts as unreachable.")
+    var databaseTimeout: Double = 3
+
     /// `--database-url`, or else `DATABASE_URL`.
     private var database: String? {
         databaseUrl ?? ProcessInfo.processInfo.environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
@@ -113,6 +117,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         try OptionRange.check(maxConnections, within: 1...1_000_000, "--max-connections")
         try OptionRange.check(latencyMs, within: 0...600_000, "--latency-ms")
         guard (0...3600).contains(shutdownTimeout) else { throw ValidationError("--shutdown-timeout must be between 0 and 3600 seconds") }
+        try OptionRange.check(databaseTimeout, above: 0, atMost: 600, "--database-timeout", unit: "seconds")
         guard (ascPublicKey == nil) == (ascKeyId == nil), (ascPublicKey == nil) == (ascIssuerId == nil) else {
             throw ValidationError("--asc-public-key, --asc-key-id and --asc-issuer-id go together")
         }
@@ -188,7 +193,9 @@ struct ToasterServerCommand: AsyncParsableCommand {
 }
 
 extension ToasterServerCommand: ServerArguments {
-    var policyPlace: PolicyPlace { database.map { .database(url: $0, seed: policy) } ?? .file(policy ?? "") }
+    var policyPlace: PolicyPlace {
+        database.map { .database(url: $0, seed: policy, timeout: .seconds(databaseTimeout)) } ?? .file(policy ?? "")
+    }
 
     var connectionLimits: ConnectionLimits {
         ConnectionLimits(idleTimeout: .seconds(idleTimeout), readTimeout: .seconds(readTimeout), maxConnections: maxConnections)

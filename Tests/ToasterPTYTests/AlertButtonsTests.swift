@@ -6,7 +6,7 @@ import ToasterTestSupport
 /// columns: the skip alert's three stacked in the order Siren adds them, the optional alert's
 /// two side by side; full labels off the borders, the focus ring and the hint following the
 /// layout.
-@Suite struct AlertButtonsTests {
+@Suite(.offThePool) struct AlertButtonsTests {
     /// Update, Next time, Skip this version: the order Siren adds the skip alert's actions.
     static let skipButtons: [Language: [String]] = [
         .ko: ["업데이트", "다음에", "이 버전 건너뛰기"],

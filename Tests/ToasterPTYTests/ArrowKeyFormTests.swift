@@ -4,7 +4,7 @@ import ToasterTestSupport
 /// Arrows reach the alert in every form terminals send them: CSI (`ESC [ D`, from terminals
 /// that ignore application cursor mode), SS3 (`ESC O C`) and modified (`ESC [ 1 ; 5 D`).
 /// None of them may be read as a lone Esc, which on the optional alert answers 다음에.
-@Suite struct ArrowKeyFormTests {
+@Suite(.offThePool) struct ArrowKeyFormTests {
     @Test func everyArrowFormMovesTheFocusAndAnswersNothing() throws {
         let app = try ToasterApp(ToasterApp.optionalUpdate)
         try app.terminal.waitForScreen("the optional alert") { $0.contains("[ 업데이트 ]") && $0.contains("└") }

@@ -2,7 +2,7 @@ import Testing
 import ToasterTestSupport
 
 /// Every text in the chosen language, from `--locale` or the environment.
-@Suite struct LocaleTests {
+@Suite(.offThePool) struct LocaleTests {
     @Test(arguments: [
         (["--locale", "en"], [String: String](), "New Feature Update", "[ Update ]", "Saved links"),
         (["--locale", "ja"], [:], "新機能アップデートのお知らせ", "[ アップデート ]", "保存したリンク"),

@@ -2,7 +2,7 @@ import Testing
 import ToasterTestSupport
 
 /// The optional alert (app 1.9.0, store 1.10.0) and an up-to-date launch.
-@Suite struct OptionalAlertTests {
+@Suite(.offThePool) struct OptionalAlertTests {
     @Test func offersLaterThenUpdateWithFocusOnUpdate() throws {
         let app = try ToasterApp(ToasterApp.optionalUpdate)
         let screen = try app.terminal.waitFor(ToasterApp.optionalTitle)

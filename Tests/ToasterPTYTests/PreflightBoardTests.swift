@@ -4,7 +4,7 @@ import ToasterTestSupport
 
 /// `preflight --watch` on a terminal: the storefront board, driven against a toaster-server
 /// whose storefronts lag a release.
-@Suite struct PreflightBoardTests {
+@Suite(.offThePool) struct PreflightBoardTests {
     typealias Policy = PreflightFixtures
 
     /// The board in an interactive shell, which records the terminal's state before and after.
@@ -29,11 +29,12 @@ import ToasterTestSupport
         return screen
     }
 
-    @Test func cellsMoveFromWaitingToServedThenTheReportStaysInTheScrollback() throws {
-        let release = Date().addingTimeInterval(6).timeIntervalSince1970.rounded(.up)
-        let server = try ServerProcess(policy: try Policy.policy([
-            "releaseDate": Policy.iso(Date(timeIntervalSince1970: release)), "previous": ["version": "1.9.0", "releaseDate": Policy.longAgo],
-        ]))
+    @Test func cellsMoveFromWaitingToServedThenTheReportStaysInTheScrollback() async throws {
+        // Released when the test says, once the board has shown both storefronts waiting.
+        func policy(released: String) throws -> String {
+            try Policy.policy(["releaseDate": released, "previous": ["version": "1.9.0", "releaseDate": Policy.longAgo]])
+        }
+        let server = try ServerProcess(policy: try policy(released: "2099-01-01T00:00:00Z"))
         let app = try Self.board(server, "--countries kr,us --min-required-version 2.0.0 --installed-versions 1.9.0 "
                                    + "--min-release-age 0 --watch --interval 0.5 --rate 60000")
         let waiting = try app.terminal.waitForScreen("both storefronts waiting") {
@@ -41,10 +42,12 @@ import ToasterTestSupport
         }
         #expect(waiting.contains("forcing 2.0.0 (--min-required-version)"))
         #expect(waiting.contains("◷ waiting 2  of 2"))
-        // The last frame stays up a moment when nothing blocks.
-        try app.terminal.waitForScreen("both served") { $0.contains("✓ kr") && $0.contains("✓ us") && $0.contains("Nothing blocks: safe to force now.") }
+        try await server.put(policy: try policy(released: Policy.iso(Date())))
         let screen = try Self.expectRestored(app, status: 0)
-        #expect(Date().timeIntervalSince1970 >= release, "it waited for the release")
+        // The last frame, which stays up a moment when nothing blocks.
+        try app.lastFullScreenFrame().waitForScreen("both served") {
+            $0.contains("✓ kr") && $0.contains("✓ us") && $0.contains("Nothing blocks: safe to force now.")
+        }
         #expect(screen.contains("No findings") && screen.contains("safe to force now"), "the report is printed to the normal screen")
         #expect(!screen.contains("r ask now"), "the board is gone")
     }
@@ -58,8 +61,8 @@ import ToasterTestSupport
         }
         #expect(waiting.contains("forcing 2.0.0 (condition japan_first (min_required_version))"))
         try Policy.template(jpMinimum: "1.9.0").write(toFile: template, atomically: true, encoding: .utf8)
-        try app.terminal.waitForScreen("the fix read at the next round") { $0.contains("Nothing blocks: safe to force now.") }
         let screen = try Self.expectRestored(app, status: 0)
+        try app.lastFullScreenFrame().waitForScreen("the fix read at the next round") { $0.contains("Nothing blocks: safe to force now.") }
         #expect(screen.contains("safe to force now"))
     }
 

@@ -3,7 +3,7 @@ import Testing
 import ToasterTestSupport
 
 /// Answers remembered across launches: later, skip, and the forced decision offline.
-@Suite struct RememberedChoicesTests {
+@Suite(.offThePool) struct RememberedChoicesTests {
     /// Launches, waits for the optional alert, answers it with `keys`, quits from home.
     private func answerOptionalAlert(_ arguments: [String], keys: [String]) throws {
         let app = try ToasterApp(arguments)

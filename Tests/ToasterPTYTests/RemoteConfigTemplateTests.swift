@@ -4,7 +4,7 @@ import ToasterTestSupport
 
 /// `--source remote-config --template FILE` through the real binary, on the example export
 /// (`examples/remote-config/template.json`, a console download's shape).
-@Suite struct RemoteConfigTemplateTests {
+@Suite(.offThePool) struct RemoteConfigTemplateTests {
     static let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../examples/remote-config/template.json").standardizedFileURL.path
     static let appID = "1:1234567890:ios:0a1b2c3d4e5f6789"

@@ -6,7 +6,7 @@ import ToasterTestSupport
 /// Terminals too small for all of the alert: it keeps off the status line and the hint, cuts
 /// its text with `…`, and below the size that holds its buttons asks for a larger terminal
 /// while the keys keep working. The hint row names only keys that work now.
-@Suite struct SmallTerminalTests {
+@Suite(.offThePool) struct SmallTerminalTests {
     static let request = "알림을 보려면 터미널을 더 크게 해 주세요"
 
     /// Height 4: two rows above the status line and the hint, too few for a box.

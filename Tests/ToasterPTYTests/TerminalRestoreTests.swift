@@ -4,7 +4,7 @@ import ToasterTestSupport
 
 /// Every way out gives the terminal back: line discipline as before, focus reporting off,
 /// cursor visible, main screen.
-@Suite struct TerminalRestoreTests {
+@Suite(.offThePool) struct TerminalRestoreTests {
     private static func start(_ arguments: String = "", environment: String = "") throws -> ToasterApp {
         try ToasterApp(shellRunning: { binary, trace in
             "stty -g > before.txt; \(environment) \(binary) --trace \(trace) --launch-screen-ms 0 \(arguments); echo \"exit=$?\"; stty -g > after.txt; echo restored-$((40+2))"

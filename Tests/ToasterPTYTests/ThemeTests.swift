@@ -3,7 +3,7 @@ import Testing
 import ToasterTestSupport
 
 /// Themes as the terminal shows them: colours read back from tmux's capture with attributes.
-@Suite struct ThemeTests {
+@Suite(.offThePool) struct ThemeTests {
     /// The screen with its SGR sequences, as tmux re-encodes them.
     private func styledScreen(_ app: ToasterApp) throws -> String {
         try app.terminal.tmux(["capture-pane", "-p", "-e", "-t", "0"])

@@ -3,7 +3,7 @@ import Testing
 import ToasterTestSupport
 
 /// `--open-url` with the example apple-app-site-association file, and `links check`.
-@Suite struct UniversalLinkTests {
+@Suite(.offThePool) struct UniversalLinkTests {
     static let aasa = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("examples/apple-app-site-association").path
 

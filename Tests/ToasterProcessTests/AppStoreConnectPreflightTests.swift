@@ -4,10 +4,10 @@ import ToasterTestSupport
 
 /// `toastercli preflight --asc-…` against toaster-server simulating App Store Connect with the
 /// example key (examples/preflight/AuthKey_DEMO123456.p8).
-@Suite struct AppStoreConnectPreflightTests {
+@Suite(.offThePool) struct AppStoreConnectPreflightTests {
     private func preflight(_ server: ServerProcess, _ arguments: [String], environment: [String] = [])
         throws -> (status: Int32, stdout: String, stderr: String) {
-        try Toolchain.run(environment + ["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup",
+        try Toolchain.run(environment + [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup",
                                          "--rate", "60000", "--app-id", "42", "--min-required-version", "2.0.0", "--asc-url", server.baseURL]
                           + arguments)
     }
@@ -94,7 +94,7 @@ import ToasterTestSupport
             .replacingOccurrences(of: "PENDING_DEVELOPER_RELEASE", with: "READY_FOR_DISTRIBUTION")
         try await server.put(policy: released)
         #expect(Toolchain.awaitOutput(output, /(safe to force now)/) != nil)
-        ended = Self.exitStatus(of: pid)
+        ended = Toolchain.waitForExit(pid)
         #expect(ended == 0, "exit 0 once released")
         let warnings = try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "the app is not available in").count - 1
         #expect(warnings == 1, "the storefronts left out are said once, not every round")
@@ -123,23 +123,11 @@ import ToasterTestSupport
             .replacingOccurrences(of: "PENDING_DEVELOPER_RELEASE", with: "READY_FOR_DISTRIBUTION")
         try await server.put(policy: released)
         #expect(Toolchain.awaitOutput(output, /(safe to force now)/) != nil)
-        ended = Self.exitStatus(of: pid)
+        ended = Toolchain.waitForExit(pid)
         #expect(ended == 0, "exit 0 once released: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
         let text = try String(contentsOfFile: output, encoding: .utf8)
         #expect(text.components(separatedBy: "keeping its last facts").count == 2, "one round failed, once: \(text)")
         #expect(text.contains("\"forced-unreleased\"") == false, "the last report is the released one")
-    }
-
-    /// The exit status of a spawned program (128 + the signal that ended it), polled until the
-    /// deadline; nil when it is still running then.
-    static func exitStatus(of pid: pid_t) -> Int32? {
-        let end = ContinuousClock.now + Polling.deadline
-        var status: Int32 = 0
-        while ContinuousClock.now < end {
-            if waitpid(pid, &status, WNOHANG) == pid { return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f) }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return nil
     }
 
     @Test func aKeyWithoutItsIssuerIsRefusedAsUsage() throws {

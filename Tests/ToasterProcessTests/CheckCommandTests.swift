@@ -3,7 +3,7 @@ import Testing
 import ToasterTestSupport
 
 /// `toastercli check` and the errors of `run` outside a terminal, through the real binary.
-@Suite struct CheckCommandTests {
+@Suite(.offThePool) struct CheckCommandTests {
     private func check(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try Toolchain.run([Toolchain.toastercli, "check"] + arguments)
     }

@@ -4,7 +4,7 @@ import ToasterTestSupport
 
 /// Every input answered in one sentence (docs/03, 6 and 11): usage errors exit 64 naming the
 /// flag, unusable inputs exit 1, and no control character reaches a terminal raw.
-@Suite struct InputRuleTests {
+@Suite(.offThePool) struct InputRuleTests {
     private func toastercli(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         try Toolchain.run([Toolchain.toastercli] + arguments)
     }
@@ -57,6 +57,14 @@ import ToasterTestSupport
         let result = try Toolchain.run([binary, "--policy", Examples.policy.path] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: \(arguments[0]) must be between 0 and "), "\(result.stderr)")
+    }
+
+    @Test(arguments: ["0", "-1", "601", "nan"])
+    func toasterServersDatabaseTimeoutIsARange(value: String) throws {
+        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let result = try Toolchain.run([binary, "--database-url", "postgres://127.0.0.1/x", "--database-timeout", value])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --database-timeout must be more than 0 and at most 600 seconds"), "\(result.stderr)")
     }
 
     @Test func unreadableInputsExit1() throws {

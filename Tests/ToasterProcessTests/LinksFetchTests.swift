@@ -5,7 +5,7 @@ import ToasterTestSupport
 /// `links check --aasa https://DOMAIN`: the file fetched over https from a loopback service
 /// (trusted with --ca-file), from a stand-in for Apple's CDN, from several domains at once; and
 /// the usage errors of the new forms.
-@Suite struct LinksFetchTests {
+@Suite(.offThePool) struct LinksFetchTests {
     static let app = "ABCDE12345.com.example.toaster"
 
     static func file(_ path: String) -> String {

@@ -6,7 +6,7 @@ import ToasterTestSupport
 /// environment names (and around it for no_proxy hosts), and over https to a service whose
 /// certificate a CA of the user's own signs. Each run gets its environment as a child process
 /// would, never through the test process's own.
-@Suite struct NetworkCheckTests {
+@Suite(.offThePool) struct NetworkCheckTests {
     /// The variables that steer libcurl and the curl tool, unset so that the machine's own
     /// proxy or CA settings cannot change a run.
     private static let steering = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",

@@ -4,10 +4,13 @@ import ToasterTestSupport
 
 /// `toastercli preflight` against a toaster-server that simulates each way a storefront can
 /// strand a forced user.
-@Suite struct PreflightCommandTests {
+@Suite(.offThePool) struct PreflightCommandTests {
     private func preflight(_ server: ServerProcess, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try Toolchain.run(["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup",
-                           "--rate", "60000", "--concurrency", "4"] + arguments)
+        try Toolchain.run(Self.preflight(server.baseURL, arguments))
+    }
+
+    private static func preflight(_ baseURL: String, _ arguments: [String]) -> [String] {
+        [Toolchain.toastercli, "preflight", "--lookup-url", baseURL + "/lookup", "--rate", "60000", "--concurrency", "4"] + arguments
     }
 
     private func findings(_ output: String) throws -> [[String: Any]] {
@@ -138,17 +141,23 @@ import ToasterTestSupport
         #expect(storefronts.filter { $0["serves"] as? String == "2.0.0" }.count == 3)
     }
 
-    @Test func watchWaitsForTheReleaseThenSaysSafe() throws {
-        let release = Date().addingTimeInterval(2).timeIntervalSince1970.rounded(.up)
-        let server = try ServerProcess(policy: try PreflightFixtures.policy([
-            "releaseDate": PreflightFixtures.iso(Date(timeIntervalSince1970: release)), "previous": ["version": "1.9.0", "releaseDate": PreflightFixtures.longAgo],
-        ]))
-        let result = try preflight(server, ["--app-id", "42", "--countries", "kr,us", "--min-required-version", "2.0.0",
-                                            "--min-release-age", "0", "--watch", "--interval", "0.2"])
+    @Test func watchWaitsForTheReleaseThenSaysSafe() async throws {
+        // Released when the test says: after the first round has been answered, whenever
+        // that is on this machine.
+        func policy(released: String) throws -> String {
+            try PreflightFixtures.policy(["releaseDate": released, "previous": ["version": "1.9.0", "releaseDate": PreflightFixtures.longAgo]])
+        }
+        let server = try ServerProcess(policy: try policy(released: "2099-01-01T00:00:00Z"))
+        let command = Self.preflight(server.baseURL, ["--app-id", "42", "--countries", "kr,us", "--min-required-version", "2.0.0",
+                                                      "--min-release-age", "0", "--watch", "--interval", "0.2"])
+        async let run = Toolchain.run(command)
+        // Two storefronts, each asked in both forms: the first round's four lookups.
+        try server.waitForOutput("lookup?", count: 4)
+        try await server.put(policy: try policy(released: PreflightFixtures.iso(Date())))
+        let result = try await run
         #expect(result.status == 0)
         #expect(result.stdout.hasSuffix("safe to force now\n"))
         #expect(result.stderr.contains("waiting: min-above-store in kr, us; asking again in 0.2 s"))
-        #expect(Date().timeIntervalSince1970 >= release, "it waited for the release")
     }
 
     @Test func watchStopsOnADeadEndThatWaitingCannotEnd() throws {
@@ -210,7 +219,7 @@ import ToasterTestSupport
     @Test func aStorefrontThatNeverAnswersIsAFindingAndTheRestIsReported() throws {
         let lookup = try LoopbackService(answering: #"{"resultCount":1,"results":[{"version":"2.0.0","trackId":42,"releaseDate":"2026-01-01T00:00:00Z"}]}"#,
                                          misbehaving: true)
-        let arguments = ["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup", "--app-id", "42",
+        let arguments = [Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup", "--app-id", "42",
                          "--countries", "kr,jp,us", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0", "--concurrency", "1"]
         let json = try Toolchain.run(arguments + ["--format", "json"])
         #expect(json.status == 1, "a storefront unanswered and no dead end: 1")
@@ -233,7 +242,7 @@ import ToasterTestSupport
 
     @Test func aLookupOnAClosedPortIsUnansweredAndStrictMakesItThree() throws {
         let closed = try ClosedPort()
-        let arguments = ["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", "http://127.0.0.1:\(closed.port)/lookup",
+        let arguments = [Toolchain.toastercli, "preflight", "--lookup-url", "http://127.0.0.1:\(closed.port)/lookup",
                          "--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0", "--format", "json"]
         let json = try Toolchain.run(arguments)
         #expect(json.status == 1, "nothing known, no dead end: 1")
@@ -250,7 +259,7 @@ import ToasterTestSupport
 
     @Test func aDeadEndOutranksAnUnansweredStorefront() throws {
         let lookup = try LoopbackService(answering: #"{"resultCount":1,"results":[{"version":"1.9.0","trackId":42}]}"#, misbehaving: true)
-        let result = try Toolchain.run(["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup",
+        let result = try Toolchain.run([Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup",
                                         "--app-id", "42", "--countries", "kr,jp", "--min-required-version", "2.0.0", "--format", "markdown"])
         #expect(result.status == 3)
         #expect(result.stdout.hasPrefix("### toastercli preflight: 1 × dead-end, 1 × error"))

@@ -5,7 +5,7 @@ import ToasterTestSupport
 /// `--source remote-config --firebase-project` through the real binary: its flags' rules, and a
 /// failure that never shows the key. (The protocol itself is tested against a stand-in in
 /// ToasterServicesTests' `FirebaseFetchSourceTests`.)
-@Suite struct RemoteConfigFetchTests {
+@Suite(.offThePool) struct RemoteConfigFetchTests {
     static let key = "AIzaSyCommandLineKey-0123456789abcdefghij"
     static let project = ["check", "--source", "remote-config", "--firebase-project", "toaster-test"]
 
@@ -43,7 +43,7 @@ import ToasterTestSupport
 
 /// `check --firebase-project … --url BASE --installations-url BASE` against toaster-server
 /// serving a template: the real protocol end to end, and the template's answer for the device.
-@Suite struct RemoteConfigServerTests {
+@Suite(.offThePool) struct RemoteConfigServerTests {
     static let appID = "1:1234567890:ios:0a1b2c3d4e5f6789"
 
     @Test func checkGetsTheTemplatesAnswerForTheDeviceFromToasterServer() throws {

@@ -5,7 +5,7 @@ import ToasterTestSupport
 /// `preflight --firebase-project` reading the live template from toaster-server started with
 /// `--firebase-service-account`: the token from its `POST /token`, the template from its
 /// `GET …/remoteConfig`, evaluated as the file is in RemoteConfigPreflightTests.
-@Suite struct RemoteConfigLivePreflightTests {
+@Suite(.offThePool) struct RemoteConfigLivePreflightTests {
     static let key = try! ServiceAccountFixtures.key()
 
     /// App 42 with 1.9.0 in jp, and the template that forces jp to 2.0.0 inline; the server
@@ -21,7 +21,7 @@ import ToasterTestSupport
     /// preflight with a key file whose `token_uri` is the server's.
     private static func preflight(_ server: ServerProcess, otherKey: Bool = false) throws -> [String] {
         let account = try ServiceAccountFixtures.keyFile(otherKey ? try ServiceAccountFixtures.key() : key, tokenURI: server.baseURL + "/token")
-        return ["timeout", "60", Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--rate", "60000", "--app-id", "42",
+        return [Toolchain.toastercli, "preflight", "--lookup-url", server.baseURL + "/lookup", "--rate", "60000", "--app-id", "42",
                 "--countries", "kr,jp", "--firebase-project", "toaster-test", "--firebase-service-account", account,
                 "--remote-config-url", server.baseURL, "--installed-versions", "1.9.0"]
     }
@@ -56,7 +56,7 @@ import ToasterTestSupport
     func theServerRefusesAKeyFileThatIsNoneInOneSentence(text: String, expected: String) throws {
         let file = try PreflightFixtures.file(text, "account.json")
         let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
-        let result = try Toolchain.run(["timeout", "60", binary, "--policy", Examples.policy.path, "--port", "0", "--admin-port", "0",
+        let result = try Toolchain.run([binary, "--policy", Examples.policy.path, "--port", "0", "--admin-port", "0",
                                         "--firebase-service-account", file])
         #expect(result.status == 1)
         #expect(result.stderr == "Error: --firebase-service-account \(file): \(expected)\n", "\(result.stderr)")

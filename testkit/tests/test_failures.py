@@ -1,10 +1,17 @@
 """How the kit fails, seen from outside: inner pytest sessions (pytester) whose tests time out,
 crash or differ from a snapshot, and what they leave behind."""
 import json
+import os
 import re
 import xml.etree.ElementTree as ElementTree
 
 FORCED_TITLE = "신규 기능 업데이트 알림"
+
+
+def overrun_allowed():
+    """How far past its timeout a failing wait may end: a second on a quiet machine, the runnable
+    processes per core (the one-minute load) on a busy one, where the test process waits its turn."""
+    return max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
 
 
 def failed_call(records):
@@ -28,7 +35,7 @@ def test_a_wait_that_cannot_succeed_fails_within_its_timeout_with_the_screen_and
     records = pytester.inline_run()
     report = failed_call(records)
     waited = float(re.search(r"waited ([0-9.]+) s", report.capstdout).group(1))
-    assert 2 <= waited < 2 + 1
+    assert 2 <= waited < 2 + overrun_allowed()
     message = str(report.longrepr)
     assert "timed out after 2 s waiting for the screen to show 'never shown' (not on the screen)" in message
     assert "--- the screen (80x24):" in message and FORCED_TITLE in message and "[ 업데이트 ]" in message
@@ -41,7 +48,7 @@ def test_a_wait_that_cannot_succeed_fails_within_its_timeout_with_the_screen_and
 
 def test_every_wait_times_out_in_its_time(pytester):
     pytester.makepyfile(test_waits="""
-        import time
+        import os, time
         import pytest
         from pytest_toastercli import ToasterFailure
 
@@ -59,7 +66,8 @@ def test_every_wait_times_out_in_its_time(pytester):
                 started = time.monotonic()
                 with pytest.raises(ToasterFailure) as failure:
                     wait()
-                assert time.monotonic() - started < 2
+                # A second past the timeout at most; more on a busy machine, as overrun_allowed says.
+                assert time.monotonic() - started < 1 + max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
                 assert f"timed out after 1 s waiting for {message}" in str(failure.value)
     """)
     pytester.inline_run().assertoutcome(passed=1)

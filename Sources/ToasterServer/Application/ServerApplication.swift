@@ -26,8 +26,8 @@ public struct ServerApplication {
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         do {
             switch arguments.policyPlace {
-            case .database(let url, let seed):
-                let backend = try PostgresPolicy(url: url, logger: logger)
+            case .database(let url, let seed, let timeout):
+                let backend = try PostgresPolicy(url: url, deadline: timeout, logger: logger)
                 try await backend.prepare(seed: try seed.map { path throws(PolicyError) in try PolicyStore.document(at: path) })
                 store = try await PolicyStore.open(backend, observability: observability)
                 services.append(.init(service: PolicyWatcher(backend: backend, store: store), successTerminationBehavior: .ignore))

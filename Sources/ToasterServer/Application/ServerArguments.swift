@@ -21,6 +21,7 @@ public enum PolicyPlace: Sendable {
     /// A file (`--policy`), reloaded on SIGHUP.
     case file(String)
     /// A PostgreSQL table shared by every instance (`--database-url`); `seed` (`--policy`) is
-    /// stored when the table holds no policy yet.
-    case database(url: String, seed: String?)
+    /// stored when the table holds no policy yet; `timeout` (`--database-timeout`) bounds each
+    /// round with the database, its connection included.
+    case database(url: String, seed: String?, timeout: Duration)
 }

@@ -16,8 +16,8 @@ import ToasterPolicy
 public final class PostgresPolicy: PolicyBackend {
     static let channel = "toaster_policy"
     /// How long one database round, its connection included, may take before the caller is
-    /// told the database is unavailable.
-    static let deadline = Duration.seconds(3)
+    /// told the database is unavailable (`--database-timeout`).
+    let deadline: Duration
 
     public let place: String
     private let configuration: PostgresConnection.Configuration
@@ -27,7 +27,8 @@ public final class PostgresPolicy: PolicyBackend {
     private let connections = Atomic<Int>(0)
 
     /// `url`: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`.
-    public init(url: String, logger: Logger) throws(PolicyError) {
+    public init(url: String, deadline: Duration, logger: Logger) throws(PolicyError) {
+        self.deadline = deadline
         guard let parts = URLComponents(string: url), parts.scheme == "postgres" || parts.scheme == "postgresql",
               let host = parts.host, !host.isEmpty
         else {
@@ -51,7 +52,7 @@ public final class PostgresPolicy: PolicyBackend {
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: parts.user ?? "postgres",
             password: parts.password, database: database.isEmpty ? nil : database, tls: tls)
-        configuration.options.connectTimeout = TimeAmount(Self.deadline)
+        configuration.options.connectTimeout = TimeAmount(deadline)
         self.configuration = configuration
         place = "postgres://\(host):\(port)/\(database)"
         self.logger = logger
@@ -190,12 +191,12 @@ public final class PostgresPolicy: PolicyBackend {
                     try await self.withConnection { connection in try await body(connection, logger) }
                 }
                 group.addTask {
-                    try await Task.sleep(for: Self.deadline)
+                    try await Task.sleep(for: self.deadline)
                     return nil
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let value = first else {
-                    throw PolicyError("no answer within \(Self.deadline)")
+                    throw PolicyError("no answer within \(self.deadline)")
                 }
                 return value
             }

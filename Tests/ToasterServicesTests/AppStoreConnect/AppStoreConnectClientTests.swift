@@ -9,7 +9,7 @@ import ToasterTestSupport
 
 /// The App Store Connect client against toaster-server's simulation (which verifies every token
 /// with jwt-kit against the public key) and against small servers that misbehave.
-@Suite struct AppStoreConnectClientTests {
+@Suite(.offThePool) struct AppStoreConnectClientTests {
     static let keyID = "ABCDE12345"
     static let issuerID = "57246542-96fe-1a63-e053-0824d011072a"
 
@@ -54,7 +54,7 @@ import ToasterTestSupport
         let token = try Self.token(key)
         let asked = Shared<[String]>([])
         try await serving(try await Self.simulation(accepting: key)) { base in
-            let facts = try await offThePool { try Self.client(base, token: token, asked: asked).facts(appID: "1234567890", bundleID: nil) }
+            let facts = try Self.client(base, token: token, asked: asked).facts(appID: "1234567890", bundleID: nil)
             #expect(facts.availableStorefronts == ["jp", "kr"])
             #expect(facts.unavailableStorefronts.count == AppStoreStorefronts.all.count - 2)
             #expect(facts.versions.map(\.state) == ["REPLACED_WITH_NEW_VERSION", "PENDING_DEVELOPER_RELEASE"])
@@ -67,9 +67,7 @@ import ToasterTestSupport
             #expect(pages.count == expected, "every page followed: \(pages)")
             #expect(pages.dropFirst().allSatisfy { $0.contains("cursor=") })
 
-            let byBundle = try await offThePool {
-                try Self.client(base, token: token).facts(appID: nil, bundleID: "com.example.toaster")
-            }
+            let byBundle = try Self.client(base, token: token).facts(appID: nil, bundleID: "com.example.toaster")
             #expect(byBundle == facts, "the bundle id finds the same app")
         }
     }
@@ -80,7 +78,7 @@ import ToasterTestSupport
         let bearer = try token.bearer()
         try await serving(try await Self.simulation(accepting: P256.Signing.PrivateKey())) { base in
             do {
-                _ = try await offThePool { try Self.client(base, token: token).facts(appID: "1234567890", bundleID: nil) }
+                _ = try Self.client(base, token: token).facts(appID: "1234567890", bundleID: nil)
                 Issue.record("a token signed by another key must be refused")
             } catch let error as SourceError {
                 #expect(error.message.hasPrefix("App Store Connect refused key \(Self.keyID) (HTTP 401 at GET /v1/apps/1234567890/appAvailabilityV2)"))
@@ -195,7 +193,7 @@ import ToasterTestSupport
         router.get("v1/appStoreVersions/:id/build") { _, _ in #"{"data": null}"# }
         let pace = VirtualPace()
         try await serving(router) { base in
-            let facts = try await offThePool { try Self.client(base, token: try Self.token(), pace: pace).facts(appID: "7", bundleID: nil) }
+            let facts = try Self.client(base, token: try Self.token(), pace: pace).facts(appID: "7", bundleID: nil)
             #expect(facts.availableStorefronts == ["kr"])
             #expect(facts.phasedRelease == nil && facts.buildMinimumOSVersion == nil)
             #expect(pace.sleeps == [.seconds(1), .seconds(2)], "two 429s, two backoffs")
@@ -208,7 +206,7 @@ import ToasterTestSupport
         let pace = VirtualPace()
         try await serving(router) { base in
             do {
-                _ = try await offThePool { try Self.client(base, token: try Self.token(), pace: pace).facts(appID: "7", bundleID: nil) }
+                _ = try Self.client(base, token: try Self.token(), pace: pace).facts(appID: "7", bundleID: nil)
                 Issue.record("three 429s must end the read")
             } catch let error as SourceError {
                 #expect(error.message.hasPrefix("App Store Connect GET /v1/apps/7/appAvailabilityV2 failed: HTTP 429"), "\(error.message)")
@@ -229,7 +227,7 @@ import ToasterTestSupport
         router.get("v1/apps/:id/appAvailabilityV2") { _, _ in Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: body))) }
         try await serving(router) { base in
             do {
-                _ = try await offThePool { try Self.client(base, token: try Self.token()).facts(appID: "7", bundleID: nil) }
+                _ = try Self.client(base, token: try Self.token()).facts(appID: "7", bundleID: nil)
                 Issue.record("\(body) must be refused")
             } catch {
                 #expect("\(error)".hasPrefix(expected), "\(error)")
@@ -245,7 +243,7 @@ import ToasterTestSupport
         }
         try await serving(router) { base in
             do {
-                _ = try await offThePool { try Self.client(base, token: try Self.token()).facts(appID: "7", bundleID: nil) }
+                _ = try Self.client(base, token: try Self.token()).facts(appID: "7", bundleID: nil)
                 Issue.record("the token must not go to another host")
             } catch {
                 #expect("\(error)".contains("links its next page to another host (127.0.0.2:9), which is not followed"), "\(error)")

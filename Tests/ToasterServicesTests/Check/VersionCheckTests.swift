@@ -4,10 +4,11 @@ import Synchronization
 import Testing
 import ToasterCore
 import ToasterServices
+import ToasterTestSupport
 
 /// The check pipeline without a terminal: the offline forced rule, remembered choices, and
 /// what happens when they cannot be recorded.
-@Suite struct VersionCheckTests {
+@Suite(.offThePool) struct VersionCheckTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)").path
     private let monday = Date(timeIntervalSince1970: 1_795_000_000)
     private static let down = SourceError(.unreachable, "connection refused (127.0.0.1:9)")

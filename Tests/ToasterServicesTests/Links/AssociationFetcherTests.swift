@@ -8,12 +8,11 @@ import ToasterTestSupport
 
 /// A domain's apple-app-site-association file fetched as iOS fetches it, from a loopback server:
 /// no redirect followed, HTTP 200 only, at most 128 KB, a JSON content type or a warning.
-/// Serialized for the reason HTTPFetcherTests is.
-@Suite(.serialized) struct AssociationFetcherTests {
+@Suite(.offThePool) struct AssociationFetcherTests {
     static let file = #"{"applinks": {"details": [{"appIDs": ["A.b"], "components": [{"/": "/links/*"}]}]}}"#
 
     private func fetch(_ url: String) async throws -> AssociationFetcher.Fetched {
-        try await offThePool { try AssociationFetcher(timeout: .seconds(10), trust: .system).fetch(url) }
+        try AssociationFetcher(timeout: .seconds(10), trust: .system).fetch(url)
     }
 
     private func failure(_ url: String) async -> String {

@@ -3,9 +3,10 @@ import Testing
 import ToasterCore
 import ToasterFiles
 @testable import ToasterServices
+import ToasterTestSupport
 
 /// The remembered choices on disk: round trip, atomic replacement, and unusable files.
-@Suite struct ChoiceBookTests {
+@Suite(.offThePool) struct ChoiceBookTests {
     private let folder = FileManager.default.temporaryDirectory.appendingPathComponent("answers-\(UUID().uuidString)").path
     private let monday = Date(timeIntervalSince1970: 1_795_000_000)
 
@@ -14,7 +15,7 @@ import ToasterFiles
             current: "1.9.0", answer: SourceAnswer(latestVersion: "1.10.0"), now: monday)
     }
 
-    @Test func choicesSurviveARelaunchAndNothingIsLeftHalfWritten() throws {
+    @Test func answersSurviveARelaunchAndNothingIsLeftHalfWritten() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let book = ChoiceBook(directory: folder, appKey: "id42")
         #expect(book.loadProblem == nil)

@@ -7,16 +7,11 @@ import ToasterTestSupport
 /// What the sources rely on from the libcurl transport (CHTTPFetch), for http:// as for
 /// https://: framing, redirects and their POST rules, name lookup, hostile answers, each as the
 /// one sentence a user reads, and fetches on several threads at once.
-///
-/// One test at a time: a fetch blocks a libdispatch worker thread, which on Linux the Swift
-/// concurrency pool also runs on, so an in-process server can wait for libdispatch to add a
-/// thread (about once a second); in parallel the suite took 4 s, one at a time 0.1 s.
-@Suite(.serialized) struct HTTPFetcherTests {
+@Suite(.offThePool) struct HTTPFetcherTests {
     private let fetcher = HTTPFetcher(timeout: .seconds(10))
 
     private func text(_ url: String, body: String? = nil) async throws -> String {
-        let fetcher = fetcher
-        return String(decoding: try await offThePool { try fetcher.fetch(url, body: body.map { Data($0.utf8) }) }, as: UTF8.self)
+        String(decoding: try fetcher.fetch(url, body: body.map { Data($0.utf8) }), as: UTF8.self)
     }
 
     /// What `router`, on loopback, answers for `path`, asked by `name`.
@@ -31,7 +26,7 @@ import ToasterTestSupport
     /// The sentence a fetch fails with.
     private func failure(_ url: String, timeout: Duration = .seconds(10)) async -> String {
         do {
-            let data = try await offThePool { try HTTPFetcher(timeout: timeout).fetch(url) }
+            let data = try HTTPFetcher(timeout: timeout).fetch(url)
             return "no failure: \(data.count) bytes"
         } catch {
             return "\(error)"
@@ -59,8 +54,7 @@ import ToasterTestSupport
             })
         }
         try await serving(router) { base in
-            let fetcher = fetcher
-            let data = try await offThePool { try fetcher.fetch(base + "/chunks") }
+            let data = try fetcher.fetch(base + "/chunks")
             #expect(data == Data(chunks.joined()))
         }
     }
@@ -212,16 +206,12 @@ private actor Gate {
     }
 }
 
-/// Runs `body` for 0..<count, each on a thread of its own and all at once (Dispatch's pool would
-/// add threads for blocked work only about once a second); the results in index order.
+/// Runs `body` for 0..<count, all at once, each a child task of its own (on `TestThreads`,
+/// a thread each as soon as one blocks); the results in index order.
 private func onThreads<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
     await withTaskGroup(of: (Int, T).self) { group in
         for index in 0..<count {
-            group.addTask {
-                await withCheckedContinuation { continuation in
-                    Thread { continuation.resume(returning: (index, body(index))) }.start()
-                }
-            }
+            group.addTask { (index, body(index)) }
         }
         var results: [(Int, T)] = []
         for await result in group { results.append(result) }

@@ -8,7 +8,7 @@ import ToasterTestSupport
 
 /// The HTTP client against real servers on loopback: toaster-server's routes, and small
 /// misbehaving ones (an HTML 503, a slow answer, redirect loops, an oversized answer).
-@Suite struct LiveServerTests {
+@Suite(.offThePool) struct LiveServerTests {
     private func examplePolicyStore() throws -> PolicyStore {
         let path = "/tmp/toaster-live-\(UUID().uuidString).json"
         try FileManager.default.copyItem(atPath: Examples.policy.path, toPath: path)
@@ -18,20 +18,20 @@ import ToasterTestSupport
     @Test func allThreeSourcesReadToasterServer() async throws {
         let router = ToasterRoutes.router(store: try examplePolicyStore(), settings: ServerSettings(adminToken: nil, cmsAPIKey: "k"))
         try await serving(router) { base in
-            let lookup = try await AppStoreSource(location: .web(url: base + "/lookup"), app: .id("1234567890"), country: "kr",
-                                                  cacheBuster: { "1" }).fetchAnswerOffThePool()
+            let lookup = try AppStoreSource(location: .web(url: base + "/lookup"), app: .id("1234567890"), country: "kr",
+                                            cacheBuster: { "1" }).fetchAnswer()
             #expect(lookup.latestVersion == "2.0.0")
-            await #expect(throws: SourceError(.notListed, "app not found in store fr")) {
-                try await AppStoreSource(location: .web(url: base + "/lookup"), app: .bundleID("com.example.toaster"), country: "fr",
-                                         cacheBuster: { "1" }).fetchAnswerOffThePool()
+            #expect(throws: SourceError(.notListed, "app not found in store fr")) {
+                try AppStoreSource(location: .web(url: base + "/lookup"), app: .bundleID("com.example.toaster"), country: "fr",
+                                   cacheBuster: { "1" }).fetchAnswer()
             }
-            let remote = try await RemoteConfigSource(location: .web(url: base + "/v1/projects/toaster/namespaces/firebase:fetch"),
-                                                      keys: .default, appID: "1234567890").fetchAnswerOffThePool()
+            let remote = try RemoteConfigSource(location: .web(url: base + "/v1/projects/toaster/namespaces/firebase:fetch"),
+                                                keys: .default, appID: "1234567890").fetchAnswer()
             #expect(remote.minimumRequiredVersion == "1.5.0")
-            let cms = try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: "k").fetchAnswerOffThePool()
+            let cms = try CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: "k").fetchAnswer()
             #expect(cms.forcedRange?.maxAppVersion == "1.9.9")
-            await #expect(throws: SourceError.self) {
-                try await CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: nil).fetchAnswerOffThePool()
+            #expect(throws: SourceError.self) {
+                try CMSSource(location: .web(url: base + "/api/v1/force_update"), apiKey: nil).fetchAnswer()
             }
         }
     }
@@ -56,7 +56,7 @@ import ToasterTestSupport
                                               ("/slow", "timed out after 0.5 seconds", .milliseconds(500)),
                                               ("/loop", "redirects", .seconds(10)), ("/huge", "larger than", .seconds(10))] {
                 do {
-                    _ = try await offThePool { try HTTPFetcher(timeout: timeout).fetch(base + path) }
+                    _ = try HTTPFetcher(timeout: timeout).fetch(base + path)
                     Issue.record("\(path) should fail")
                 } catch {
                     #expect("\(error)".contains(fragment), "\(path): \(error)")
@@ -67,7 +67,7 @@ import ToasterTestSupport
 
     @Test func aServiceThatIsDownIsConnectionRefused() async throws {
         do {
-            _ = try await offThePool { try HTTPFetcher(timeout: .seconds(2)).fetch("http://127.0.0.1:9/lookup") }
+            _ = try HTTPFetcher(timeout: .seconds(2)).fetch("http://127.0.0.1:9/lookup")
             Issue.record("port 9 should refuse")
         } catch {
             #expect("\(error)".contains("127.0.0.1:9"), "\(error)")

@@ -8,7 +8,7 @@ import ToasterCore
 /// The real fetch against a loopback stand-in for Firebase Installations and Remote Config that
 /// checks what Google checks: the key, the installation's token, the device's fields; and the
 /// sentence each refusal gives, never with the key in it.
-@Suite(.serialized) struct FirebaseFetchSourceTests {
+@Suite(.offThePool, .serialized) struct FirebaseFetchSourceTests {
     static let key = "AIzaSyTestKey-0123456789abcdefghijklmnop"
     static let appID = "1:1234567890:ios:0a1b2c3d4e5f6789"
 
@@ -90,7 +90,7 @@ import ToasterCore
     @Test func itRegistersAnInstallationThenFetchesWithItsTokenAndTheDevice() async throws {
         let log = Log()
         try await serving(standIn(log)) { base in
-            let answer = try await source(base).fetchAnswerOffThePool()
+            let answer = try source(base).fetchAnswer()
             #expect(answer.minimumRequiredVersion == "2.0.0")
             #expect(answer.latestVersion == "2.1.0")
         }
@@ -128,8 +128,8 @@ import ToasterCore
         let log = Log()
         // Tokens that expire within the hour are refreshed before they are used, as the SDK does.
         try await serving(standIn(log, expiresIn: "1800s")) { base in
-            _ = try await source(base, stateFolder: folder).fetchAnswerOffThePool()
-            _ = try await source(base, stateFolder: folder).fetchAnswerOffThePool()
+            _ = try source(base, stateFolder: folder).fetchAnswer()
+            _ = try source(base, stateFolder: folder).fetchAnswer()
         }
         let seen = log.current
         #expect(seen.registrations.count == 1, "the second run reused the kept installation")
@@ -147,7 +147,7 @@ import ToasterCore
         var failure: SourceError?
         try await serving(router) { base in
             do {
-                _ = try await source(base).fetchAnswerOffThePool()
+                _ = try source(base).fetchAnswer()
             } catch let error as SourceError {
                 failure = error
             }
@@ -159,7 +159,7 @@ import ToasterCore
         let log = Log()
         var failure: SourceError?
         try await serving(standIn(log)) { base in
-            do { _ = try await source(base, key: "AIzaSyWrongKey-zyxwvutsrqponmlkjihgfedcba").fetchAnswerOffThePool() } catch let error as SourceError { failure = error }
+            do { _ = try source(base, key: "AIzaSyWrongKey-zyxwvutsrqponmlkjihgfedcba").fetchAnswer() } catch let error as SourceError { failure = error }
         }
         let error = try #require(failure)
         #expect(error.kind == .misconfigured)

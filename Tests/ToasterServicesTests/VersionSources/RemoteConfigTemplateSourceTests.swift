@@ -6,7 +6,7 @@ import ToasterCore
 
 /// `--template FILE`: the example export evaluated with the system's time zones, the notices
 /// nothing is silent without, and a file that cannot serve named with its place.
-@Suite struct RemoteConfigTemplateSourceTests {
+@Suite(.offThePool) struct RemoteConfigTemplateSourceTests {
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../examples/remote-config/template.json").standardizedFileURL.path
 

@@ -9,7 +9,7 @@ import ToasterCore
 /// The live template through a service account, against a loopback stand-in for Google's token
 /// endpoint and the Remote Config API that checks what Google checks: the JWT's RS256 signature
 /// with the account's public key, its claims, then the bearer token on the GET.
-@Suite(.serialized) struct ServiceAccountTemplateTests {
+@Suite(.offThePool, .serialized) struct ServiceAccountTemplateTests {
     static let email = "preflight@toaster-test.iam.gserviceaccount.com"
     static let key = try! _RSA.Signing.PrivateKey(keySize: .bits2048)
 
@@ -95,9 +95,9 @@ import ToasterCore
         try await serving(standIn(seen)) { base in
             let account = try FirebaseServiceAccount(path: try Self.keyFile(tokenURI: base + "/token"), timeout: .seconds(10), trust: .system)
             let source = template(base, account: account)
-            let read = try await offThePool { try source.read(now: Date()) }
+            let read = try source.read(now: Date())
             #expect(read.template.version == "3")
-            _ = try await offThePool { try source.read(now: Date()) }
+            _ = try source.read(now: Date())
         }
         // A request retried on a loaded machine may be issued a second token; the reads share one.
         #expect(Set(seen.bearers).count == 1, "the token is reused until it nears its expiry")
@@ -122,7 +122,7 @@ import ToasterCore
             let path = try PreflightFixtures.file(String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self), "other.json")
             let account = try FirebaseServiceAccount(path: path, timeout: .seconds(10), trust: .system)
             let source = template(base, account: account)
-            let error = await #expect(throws: SourceError.self) { try await offThePool { try source.read(now: Date()) } }
+            let error = #expect(throws: SourceError.self) { try source.read(now: Date()) }
             let message = error?.message ?? ""
             #expect(message.contains("refused a token for the service account \(Self.email) with HTTP 400 (invalid_grant: Invalid JWT Signature.)"))
             #expect(!message.contains("PRIVATE KEY"))
@@ -135,7 +135,7 @@ import ToasterCore
         try await serving(standIn(seen)) { base in
             let account = try FirebaseServiceAccount(path: try Self.keyFile(tokenURI: base + "/token"), timeout: .seconds(10), trust: .system)
             let source = template(base, account: account, project: "no-such-project")
-            let error = await #expect(throws: SourceError.self) { try await offThePool { try source.read(now: Date()) } }
+            let error = #expect(throws: SourceError.self) { try source.read(now: Date()) }
             #expect(error?.message == "Firebase Remote Config knows no project no-such-project (404): check --firebase-project")
         }
     }

@@ -41,49 +41,78 @@ package final class RawConnection {
         shutdown(descriptor, Int32(SHUT_WR))
     }
 
-    /// Everything the server sends until it closes the connection, or nil when it has not
-    /// closed it within `seconds`.
-    package func readUntilClosed(within seconds: Double) -> String? {
-        var received: [UInt8] = []
-        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < end {
-            guard let chunk = read(untilAtMost: end) else { return nil }
-            if chunk.isEmpty { return String(decoding: received, as: UTF8.self) }
-            received += chunk
+    /// What the server has sent so far, and whether it has closed the connection (or reset it).
+    private var received: [UInt8] = []
+    private var ended = false
+
+    /// Everything the server sends until it closes the connection; nil when it has not closed
+    /// it by the polling deadline.
+    package func readUntilClosed() -> String? {
+        guard awaitArrival({ ended }) else { return nil }
+        defer { received = [] }
+        return String(decoding: received, as: UTF8.self)
+    }
+
+    /// The bytes the server sends until `marker` has arrived (an answer's end), taken from
+    /// what is kept, so that the next call reads the next answer; nil when the marker has not
+    /// come by the polling deadline, or the server closed first.
+    package func read(through marker: String) -> String? {
+        let bytes = Array(marker.utf8)
+        guard awaitArrival({ Self.end(of: bytes, in: received) != nil || ended }),
+              let end = Self.end(of: bytes, in: received) else { return nil }
+        defer { received.removeFirst(end) }
+        return String(decoding: received[..<end], as: UTF8.self)
+    }
+
+    /// Reads until `done` holds, waking as bytes arrive; false when the polling deadline passed first.
+    private func awaitArrival(_ done: () -> Bool) -> Bool {
+        TestThreads.shared.expectCurrent("a read from a socket")
+        let deadline = Polling.Deadline()
+        while true {
+            take()
+            if done() { return true }
+            if deadline.hasPassed { return false }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            _ = poll(&poller, 1, 20)
         }
-        return nil
     }
 
-    /// The bytes the server sends until `marker` has arrived (an answer's end), or nil when it
-    /// does not within `seconds` or closes first.
-    package func read(through marker: String, within seconds: Double) -> String? {
-        var received: [UInt8] = []
-        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < end {
-            guard let chunk = read(untilAtMost: end), !chunk.isEmpty else { return nil }
-            received += chunk
-            let text = String(decoding: received, as: UTF8.self)
-            if text.contains(marker) { return text }
-        }
-        return nil
+    /// Where the first `marker` in `bytes` ends.
+    private static func end(of marker: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= marker.count else { return nil }
+        return (marker.count...bytes.count).first { bytes[($0 - marker.count)..<$0].elementsEqual(marker) }
     }
 
-    /// Whether the server has sent anything (or closed) that has not been read yet, now.
-    package func hasSentSomething() -> Bool {
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&poller, 1, 0) > 0
+    /// Whether `marker` has arrived by now: reads what is there, without waiting.
+    package func hasReceived(_ marker: String) -> Bool {
+        take()
+        return Self.end(of: Array(marker.utf8), in: received) != nil
     }
 
-    /// One read: some bytes, empty at the end of the stream (or a reset), nil when nothing
-    /// came before `end`.
-    private func read(untilAtMost end: ContinuousClock.Instant) -> [UInt8]? {
-        let left = ContinuousClock.now.duration(to: end)
-        guard left > .zero else { return nil }
-        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-        guard poll(&poller, 1, milliseconds) > 0 else { return nil }
+    /// Whether the server has sent anything, or closed, by now: reads what is there, without waiting.
+    package var hasSentSomething: Bool {
+        take()
+        return ended || !received.isEmpty
+    }
+
+    /// Whether the server has closed the connection by now: reads what is there, without waiting.
+    package var isClosed: Bool {
+        take()
+        return ended
+    }
+
+    /// Reads whatever has arrived, without waiting; a reset counts as the end.
+    private func take() {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        return count > 0 ? Array(buffer[0..<count]) : []
+        while !ended {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 {
+                received += buffer[0..<count]
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                ended = true
+            } else {
+                return
+            }
+        }
     }
 }

@@ -97,23 +97,15 @@ package final class ServerProcess {
         }
     }
 
-    /// Waits until the process has ended, and returns how long that took; nil past `deadline`.
-    package func waitForExit(within deadline: Duration) -> Duration? {
-        let start = ContinuousClock.now
-        var status: Int32 = 0
-        while ContinuousClock.now - start < deadline {
-            if waitpid(pid, &status, WNOHANG) == pid { return ContinuousClock.now - start }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return nil
+    /// Waits until the process has ended; nil when it is still running at the polling deadline.
+    package func waitForExit() -> Int32? {
+        Toolchain.waitForExit(pid)
     }
 
     /// Polls the output until `text` appears in it at least `count` times.
     package func waitForOutput(_ text: String, count: Int = 1) throws {
-        let end = ContinuousClock.now + Polling.deadline
-        while output.components(separatedBy: text).count - 1 < count {
-            guard ContinuousClock.now < end else { throw TestFailure(description: "no \"\(text)\" (×\(count)) in:\n\(output.suffix(3000))") }
-            Thread.sleep(forTimeInterval: 0.02)
+        guard Polling.until({ output.components(separatedBy: text).count - 1 >= count ? true : nil }) != nil else {
+            throw TestFailure(description: "no \"\(text)\" (×\(count)) in:\n\(output.suffix(3000))")
         }
     }
 }

@@ -38,22 +38,29 @@ package enum Toolchain {
     /// Polls the file a spawned program writes to until `pattern` matches a line of it, and
     /// returns the pattern's capture; nil when the deadline passes first.
     package static func awaitOutput(_ output: String, _ pattern: Regex<(Substring, Substring)>) -> String? {
-        let end = ContinuousClock.now + Polling.deadline
-        while ContinuousClock.now < end {
+        Polling.until {
             let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-            if let match = text.firstMatch(of: pattern) { return String(match.1) }
-            Thread.sleep(forTimeInterval: 0.02)
+            return text.firstMatch(of: pattern).map { String($0.1) }
         }
-        return nil
+    }
+
+    /// The exit status of a spawned child (128 + the signal that ended it) once it has ended,
+    /// the child reaped; nil when it is still running at the polling deadline.
+    package static func waitForExit(_ pid: pid_t) -> Int32? {
+        Polling.until { () -> Int32? in
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+            return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        }
     }
 
     /// Runs a program to completion and returns its status and output. posix_spawn and
     /// waitpid rather than Foundation's Process, whose wait can miss a child's exit when many
     /// tests spawn at once; output goes through files, since a tmux server started by the
-    /// command keeps inherited pipes open.
+    /// command keeps inherited pipes open. It gets the polling deadline to end, and is killed
+    /// past it. `unblockingSignals` starts the program with no signal blocked, as a shell or a
+    /// CI job would: the runner's threads block most signals, and a child inherits that mask.
     @discardableResult
-    /// `unblockingSignals` starts the program with no signal blocked, as a shell or a CI job
-    /// would: the runner's threads block most signals, and a child inherits that mask.
     package static func run(_ arguments: [String], input: String = "/dev/null",
                             unblockingSignals: Bool = false) throws -> (status: Int32, stdout: String, stderr: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-run-\(UUID().uuidString)")
@@ -81,9 +88,11 @@ package enum Toolchain {
         }
         let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw TestFailure(description: "cannot run \(arguments): error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        guard let exitStatus = waitForExit(pid) else {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+            throw TestFailure(description: "\(arguments.joined(separator: " ")) was still running at the polling deadline; killed")
+        }
         return (exitStatus,
                 (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
                 (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")

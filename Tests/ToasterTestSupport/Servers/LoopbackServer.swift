@@ -6,13 +6,15 @@ import Testing
 
 /// Runs `router` on 127.0.0.1 at a free port for the duration of `body`, then shuts it down
 /// gracefully (cancelling its task instead makes Hummingbird log the cancellation as an error).
+/// The server and its connections' tasks run on `TestThreads`, never waiting for the
+/// cooperative pool, whatever the client beside them blocks.
 package func serving<R: HTTPResponderBuilder>(_ router: R, _ body: (String) async throws -> Void) async throws
     where R.Responder.Context == BasicRequestContext {
     let port = AsyncStream<Int>.makeStream()
     let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                           onServerRunning: { port.continuation.yield($0.localAddress?.port ?? 0) })
     let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
-    let server = Task { try await group.run() }
+    let server = Task(executorPreference: TestThreads.shared) { try await group.run() }
     var ports = port.stream.makeAsyncIterator()
     let bound = try #require(await ports.next())
     let outcome: Result<Void, any Error>
@@ -49,35 +51,48 @@ package func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
 /// Hands every connection on 127.0.0.1, its request head read, to `answer`, then closes it,
 /// for the duration of `body`: for servers that misbehave over time (answers that never end).
 package func servingConnections(_ answer: @escaping @Sendable (Int32) -> Void, _ body: (String) async throws -> Void) async throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    try #require(listener >= 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(listener, $0, size) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &size) == 0
+    let listener = try LoopbackListener(answer)
+    defer { withExtendedLifetime(listener) {} }
+    try await body(listener.baseURL)
+}
+
+/// A listener on 127.0.0.1 at a free port that hands every connection, its request head read,
+/// to `answer` and then closes it, one connection at a time on a thread of its own, until it
+/// is released.
+package final class LoopbackListener: Sendable {
+    package let baseURL: String
+    private let listener: Int32
+
+    package init(_ answer: @escaping @Sendable (Int32) -> Void) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = listener >= 0 && withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, size) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &size) == 0
+            }
         }
-    }
-    guard bound else {
-        close(listener)
-        Issue.record("cannot listen on 127.0.0.1: \(String(cString: strerror(errno)))")
-        return
-    }
-    // Its own thread, not Dispatch's pool, which the client's fetch runs on.
-    let thread = Thread {
-        while case let connection = accept(listener, nil, nil), connection >= 0 {
-            readRequestHead(connection)
-            answer(connection)
-            close(connection)
+        guard bound else {
+            let reason = String(cString: strerror(errno))
+            if listener >= 0 { close(listener) }
+            throw TestFailure(description: "cannot listen on 127.0.0.1: \(reason)")
         }
-        // shutdown() below ended accept(); the listener is this thread's to close.
-        close(listener)
+        self.listener = listener
+        baseURL = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+        Thread {
+            while case let connection = accept(listener, nil, nil), connection >= 0 {
+                readRequestHead(connection)
+                answer(connection)
+                close(connection)
+            }
+            // shutdown() in deinit ended accept(); the listener is this thread's to close.
+            close(listener)
+        }.start()
     }
-    thread.start()
-    defer { shutdown(listener, Int32(SHUT_RDWR)) }
-    try await body("http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))")
+
+    deinit { shutdown(listener, Int32(SHUT_RDWR)) }
 }
 
 /// Reads up to the blank line after the request's headers, so that closing the connection

@@ -100,10 +100,8 @@ package final class TmuxTerminal {
         // tmux starts the pipe's command in the background: until its shell has opened the
         // file, what the pane prints is not recorded (and a loaded machine once took longer
         // than a whole test). The file's existence says it is open.
-        let end = ContinuousClock.now + Polling.deadline
-        while !FileManager.default.fileExists(atPath: path) {
-            guard ContinuousClock.now < end else { throw TestFailure(description: "tmux never started recording the pane into \(path)") }
-            Thread.sleep(forTimeInterval: 0.02)
+        guard Polling.until({ FileManager.default.fileExists(atPath: path) ? true : nil }) != nil else {
+            throw TestFailure(description: "tmux never started recording the pane into \(path)")
         }
     }
 
@@ -132,13 +130,12 @@ package final class TmuxTerminal {
     @discardableResult
     package func waitForScreen(_ what: String, _ predicate: (String) -> Bool) throws -> String {
         var last = ""
-        let end = ContinuousClock.now + Polling.deadline
-        while ContinuousClock.now < end {
+        let found = try Polling.until { () throws -> String? in
             last = try screen()
-            if predicate(last) { return last }
-            Thread.sleep(forTimeInterval: 0.02)
+            return predicate(last) ? last : nil
         }
-        throw TestFailure(description: "timed out waiting for \(what); the screen was:\n\(last)")
+        guard let found else { throw TestFailure(description: "timed out waiting for \(what); the screen was:\n\(last)") }
+        return found
     }
 
     @discardableResult

@@ -30,13 +30,12 @@ package struct TraceLog {
     @discardableResult
     package func waitFor(_ what: String, _ predicate: ([String]) -> Bool) throws -> [String] {
         var last: [String] = []
-        let end = ContinuousClock.now + Polling.deadline
-        while ContinuousClock.now < end {
+        let found = try Polling.until { () throws -> [String]? in
             last = try summary()
-            if predicate(last) { return last }
-            Thread.sleep(forTimeInterval: 0.02)
+            return predicate(last) ? last : nil
         }
-        throw TestFailure(description: "timed out waiting for \(what) in the trace:\n\(last.joined(separator: "\n"))")
+        guard let found else { throw TestFailure(description: "timed out waiting for \(what) in the trace:\n\(last.joined(separator: "\n"))") }
+        return found
     }
 
     package func count(_ line: String) throws -> Int {

@@ -6,7 +6,8 @@
     run.send_key("Escape", "FocusOut", "q")
     run.exit_status()
 
-Every wait polls for at most 15 seconds, then exits with the trace and what the screen showed.
+Every wait polls for at most $TOASTER_DEADLINE seconds (15), then exits with the trace and what the
+screen showed.
 """
 import json
 import os
@@ -16,7 +17,7 @@ import time
 
 import pexpect
 
-DEADLINE = 15
+DEADLINE = float(os.environ.get("TOASTER_DEADLINE", "15"))
 # tmux's key names, and focus reports (a detached terminal sends none itself).
 KEYS = {
     "Enter": "\r", "Escape": "\x1b", "Space": " ", "Tab": "\t", "BTab": "\x1b[Z",

@@ -6,12 +6,13 @@
 #   send_key NAME ...                tmux's key names (Enter, Escape, Left, C-c, q, ...), FocusIn, FocusOut
 #   event_count EVENT ?KEY VALUE ...?  how many trace lines match
 #   toaster_exit_status              the exit status, once toastercli ended
-# Every wait polls for at most 15 seconds, then prints the trace.
+# Every wait polls for at most $TOASTER_DEADLINE seconds (15), then prints the trace.
 log_user 0
 set toaster(bin) [expr {[info exists env(TOASTERCLI)] ? $env(TOASTERCLI) : "toastercli"}]
 set toaster(work) [exec mktemp -d]
 set toaster(trace) "$toaster(work)/trace.jsonl"
 set toaster(output) ""
+set toaster(deadline) [expr {[info exists env(TOASTER_DEADLINE)] ? $env(TOASTER_DEADLINE) : 15}]
 set env(TERM) xterm-256color
 set env(LANG) C.UTF-8
 set stty_init "rows 24 cols 80"
@@ -59,7 +60,8 @@ proc toaster_text {text} {
 }
 
 proc toaster_wait {what condition} {
-    set deadline [expr {[clock milliseconds] + 15000}]
+    global toaster
+    set deadline [expr {[clock milliseconds] + round($toaster(deadline) * 1000)}]
     while {![uplevel 1 [list expr $condition]]} {
         if {[clock milliseconds] > $deadline} { fail "timed out waiting for $what" }
         toaster_drain
@@ -96,8 +98,8 @@ proc toaster_start {args} {
 }
 
 proc toaster_exit_status {} {
-    global spawn_id
-    expect -timeout 15 eof {} timeout { fail "the program did not exit" }
+    global toaster spawn_id
+    expect -timeout [expr {round($toaster(deadline))}] eof {} timeout { fail "the program did not exit" }
     lassign [wait] pid id os_error value
     return $value
 }

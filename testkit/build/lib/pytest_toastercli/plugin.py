@@ -1,0 +1,129 @@
+"""The pytest plugin: its options, the `toaster` fixture, and a failed test's artifacts."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Dict, List, Optional
+
+import pytest
+
+from .app import App
+from .snapshot import Snapshots
+
+_APPS = pytest.StashKey[List[App]]()
+_SAVED = pytest.StashKey[Dict[App, Path]]()
+_WRITTEN = pytest.StashKey[List[Path]]()
+# The program's choices that come from the environment: language, colour, size.
+_UNSET = ("LANG", "LANGUAGE", "NO_COLOR", "COLUMNS", "LINES")
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("toastercli", "toastercli scripted tests (pytest-toastercli)")
+    group.addoption("--toastercli", metavar="PATH",
+                    help="the toastercli binary when TOASTERCLI is not set (default: toastercli on PATH)")
+    group.addoption("--toaster-artifacts", metavar="DIR", default="toaster-artifacts",
+                    help="where a failed test's recording (.cast) and last screen (.txt) go (default: toaster-artifacts)")
+    try:
+        group.addoption("--snapshot-update", action="store_true",
+                        help="write the golden screens of assert_snapshot instead of comparing")
+    except ValueError:
+        # Another snapshot plugin (syrupy) has the option already, with the same meaning; it is read by name.
+        pass
+
+
+def pytest_configure(config):
+    config.stash[_WRITTEN] = []
+
+
+@pytest.fixture
+def toaster(request, tmp_path):
+    """A factory: `toaster(*args, cols=80, rows=24, locale="ko", env=None, state_dir=None)` starts
+    toastercli in a pty and returns its `App`; every app is stopped when the test ends."""
+    config = request.config
+    apps = request.node.stash.setdefault(_APPS, [])
+    snapshots = Snapshots(Path(str(request.node.path)), bool(config.getoption("--snapshot-update")),
+                          config.stash[_WRITTEN])
+
+    def start(*args, cols: int = 80, rows: int = 24, locale: Optional[str] = "ko",
+              env: Optional[Dict[str, str]] = None, state_dir=None) -> App:
+        __tracebackhide__ = True
+        work = tmp_path / f"toastercli-{len(apps) + 1}"
+        work.mkdir()
+        arguments = [str(argument) for argument in args]
+        trace = state = None
+        # `run` (the default command) is the interactive one; any other is started as given.
+        if not arguments or arguments[0] == "run" or arguments[0].startswith("-"):
+            if "--trace" in arguments or "--state-dir" in arguments:
+                raise ValueError("the kit gives each run its trace and state folder: use state_dir= and app.trace_path")
+            trace, state = work / "trace.jsonl", Path(state_dir) if state_dir is not None else work / "state"
+            own = ["--trace", str(trace), "--state-dir", str(state)]
+            if "--launch-screen-ms" not in arguments:
+                own += ["--launch-screen-ms", "0"]
+            if locale is not None and "--locale" not in arguments:
+                own += ["--locale", locale]
+            at = 1 if arguments[:1] == ["run"] else 0
+            arguments[at:at] = own
+        environment = {key: value for key, value in os.environ.items() if not key.startswith("LC_") and key not in _UNSET}
+        environment.update(TERM="xterm-256color", LANG="C.UTF-8")
+        environment.update(env or {})
+        app = App([_binary(config), *arguments], cols=cols, rows=rows, env=environment, work=work,
+                  trace_path=trace, state_dir=state, title=request.node.nodeid, snapshots=snapshots)
+        apps.append(app)
+        return app
+
+    yield start
+    problems = [problem for problem in (app._stop() for app in apps) if problem]
+    if problems:
+        pytest.fail("\n\n".join(problems), pytrace=False)
+
+
+def _binary(config) -> str:
+    __tracebackhide__ = True
+    given = os.environ.get("TOASTERCLI") or config.getoption("--toastercli")
+    found = shutil.which(given) if given else shutil.which("toastercli")
+    if not found:
+        pytest.fail(f"toastercli {given} is not an executable file" if given else
+                    "toastercli not found: set TOASTERCLI, pass --toastercli PATH, or put it on PATH", pytrace=False)
+    return os.path.abspath(found)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """When a test fails, keeps each app's recording and last screen under --toaster-artifacts,
+    names them in the failure and attaches them to the JUnit report as properties."""
+    outcome = yield
+    report = outcome.get_result()
+    apps = item.stash.get(_APPS, [])
+    saved = item.stash.setdefault(_SAVED, {})
+    if report.failed and any(app not in saved for app in apps):
+        folder = Path(item.config.invocation_params.dir) / item.config.getoption("--toaster-artifacts")
+        name = re.sub(r"[^A-Za-z0-9._-]+", "_", f"{Path(str(item.path)).stem}__{item.name}").strip("_")
+        lines = []
+        for number, app in enumerate(apps, 1):
+            if app in saved:
+                continue
+            saved[app] = folder.resolve() / (name if number == 1 else f"{name}-{number}")
+            cast, text = app._save(saved[app])
+            lines += [f"recording:   {cast}", f"last screen: {text}"]
+            for attached in (("toastercli_cast", str(cast)), ("toastercli_screen", str(text))):
+                item.user_properties.append(attached)
+                report.user_properties.append(attached)
+        title = "toastercli artifacts (asciinema play FILE.cast)"
+        if hasattr(report.longrepr, "addsection"):
+            report.longrepr.addsection(title, "\n".join(lines))
+        else:
+            report.sections.append((title, "\n".join(lines)))
+    if report.when == "teardown":
+        # The apps have stopped: the recordings kept at the failure get their ending.
+        for app, base in saved.items():
+            shutil.copyfile(app.cast_path, base.parent / f"{base.name}.cast")
+
+
+def pytest_terminal_summary(terminalreporter, config):
+    written = config.stash.get(_WRITTEN, [])
+    if written:
+        terminalreporter.write_sep("-", f"toastercli: {len(written)} snapshot(s) written")
+        for path in written:
+            terminalreporter.write_line(str(path))
