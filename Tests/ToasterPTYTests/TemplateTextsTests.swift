@@ -4,7 +4,7 @@ import ToasterTestSupport
 
 /// The template's own texts in the alert users read: `force_update_title` and
 /// `force_update_message` replace the forced alert's, on screen and in the trace.
-@Suite struct TemplateTextsTests {
+@Suite(.offThePool) struct TemplateTextsTests {
     @Test func theForcedAlertShowsTheTemplatesMessage() throws {
         let template = try TemplateFixtures.file()
         let app = try ToasterApp(["--template", template, "--country", "jp", "--app-version", "1.9.0", "--locale", "en",

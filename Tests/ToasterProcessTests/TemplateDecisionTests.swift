@@ -5,9 +5,9 @@ import ToasterTestSupport
 /// `check` over a realistic template, as the team who wrote it means it: only the minimum
 /// forces, the alert's texts are the template's, the device's language and installation are
 /// read as Firebase reads them, and a rollout splits its share.
-@Suite struct TemplateDecisionTests {
+@Suite(.offThePool) struct TemplateDecisionTests {
     private func check(_ template: String, _ arguments: [String]) throws -> (status: Int32, object: [String: Any], stderr: String) {
-        let result = try Toolchain.run(["timeout", "60", Toolchain.toastercli, "check", "--template", template, "--now", "2026-11-22T09:00:00Z",
+        let result = try Toolchain.run([Toolchain.toastercli, "check", "--template", template, "--now", "2026-11-22T09:00:00Z",
                                         "--locale", "en", "--format", "json"] + arguments)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stderr)")
         return (result.status, object, result.stderr)
@@ -33,7 +33,7 @@ import ToasterTestSupport
     }
 
     @Test func theTextSaysTheRuleAndTheTemplatesTexts() throws {
-        let result = try Toolchain.run(["timeout", "60", Toolchain.toastercli, "check", "--template", try TemplateFixtures.file(),
+        let result = try Toolchain.run([Toolchain.toastercli, "check", "--template", try TemplateFixtures.file(),
                                         "--country", "kr", "--app-version", "1.0.0", "--locale", "en"])
         #expect(result.stdout.hasPrefix("decision: forced (belowMinimumRequired)\nwhy: 1.0.0 is below the minimum 2.0.0 (min_required_version, condition jp_kr_old)"))
         #expect(result.stdout.contains("\ntitle: Update required\nmessage: This version of Toaster is no longer supported."))

@@ -6,7 +6,7 @@ import ToasterCore
 import ToasterTestSupport
 
 /// What a round has learnt when a signal stops it, and which lookups are paced at Apple's rate.
-@Suite struct RoundSoFarTests {
+@Suite(.offThePool) struct RoundSoFarTests {
     static let now = Date(timeIntervalSince1970: 1_795_000_000)
     static let listed = Data(#"{"resultCount":1,"results":[{"version":"1.9.0","trackId":42,"bundleId":"com.example.toaster"}]}"#.utf8)
 
