@@ -5,7 +5,8 @@ import ToasterCore
 /// The rule both executables follow for what they print and how they end (docs/03, 6):
 /// a usage error — an unknown flag or subcommand, a bad or out-of-range value — exits 64
 /// (`EX_USAGE`) and names the flag as the command spells it; an input that cannot be read or
-/// used exits 1; every message reaches the terminal with its control characters escaped.
+/// used exits 1; every message reaches the terminal with its control characters escaped; a
+/// command ends otherwise only by throwing a `CommandExit`.
 public enum CommandLineRule {
     /// sysexits.h's `EX_USAGE`, which ArgumentParser also uses for a `ValidationError`.
     public static let usageStatus: Int32 = 64
@@ -44,12 +45,23 @@ public enum CommandLineRule {
     /// ArgumentParser's message and status for `error`, the message escaped: help and
     /// `--version` on standard output, everything else on standard error.
     static func finish(_ root: any ParsableCommand.Type, _ error: any Error) -> Never {
+        if let ending = error as? CommandExit { end(ending) }
         let status = root.exitCode(for: error)
         let message = root.fullMessage(for: error)
         if !message.isEmpty {
             Output.write(message + "\n", to: status.isSuccess ? STDOUT_FILENO : STDERR_FILENO)
         }
         exit(status.rawValue)
+    }
+
+    /// What a `CommandExit` says: its message on standard error, then its status.
+    static func end(_ ending: CommandExit) -> Never {
+        if let message = ending.message { Output.write("Error: \(message)\n", to: STDERR_FILENO) }
+        if ending.skipsTeardown {
+            fflush(nil)
+            _exit(ending.status)
+        }
+        exit(ending.status)
     }
 
     /// A command with subcommands takes a bare word first only as one of their names, so

@@ -88,4 +88,27 @@ import Testing
         expectNone(try imports(in: "ToasterWire").filter { $0.module != "FoundationEssentials" }.map { "\($0.path): imports \($0.module)" },
                    "ToasterWire may import only FoundationEssentials")
     }
+
+    /// Rule 8: toastercli's commands parse and call, so no file of the executable passes 150
+    /// lines: options are data in groups, what they build is Wiring's.
+    @Test func noFileOfToastercliPasses150Lines() throws {
+        let breaks = try SourceTree.files(in: "toastercli").compactMap { file -> String? in
+            let count = file.text.filter { $0 == "\n" }.count
+            return count > 150 ? "\(file.path): \(count) lines" : nil
+        }
+        expectNone(breaks, "no file under Sources/toastercli passes 150 lines")
+    }
+
+    /// Rule 9: a command ends one way, by throwing `CommandExit` (or a `ValidationError`), and
+    /// only ToasterCommandLine prints `Error:` or ends the process.
+    @Test func onlyTheCommandLineRuleEndsAProcess() throws {
+        let breaks = try ["toastercli", "toaster-server"].flatMap { module in
+            try SourceTree.files(in: module).flatMap { file in
+                let exits = file.codeLines.enumerated().filter { $0.element.contains("exit(") }.map { "\(file.path):\($0.offset + 1): calls exit" }
+                let errors = file.literalLines.filter { $0.text.contains("Error:") }.map { "\(file.path):\($0.number): prints Error:" }
+                return exits + errors
+            }
+        }
+        expectNone(breaks, "no executable's file calls exit or _exit or prints Error: itself: it throws CommandExit")
+    }
 }

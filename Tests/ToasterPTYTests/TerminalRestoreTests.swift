@@ -36,6 +36,15 @@ import ToasterTestSupport
         try Self.expectRestored(app, status: 0)
     }
 
+    /// The check's thread still sleeps in the demo store for ten minutes: quitting ends the
+    /// process at once, without waiting for it at exit (docs/03, 18).
+    @Test func quitWhileACheckIsStillRunningEndsAtOnce() throws {
+        let app = try Self.start("--demo-latency-ms 600000")
+        try app.terminal.waitFor("업데이트 확인 중")
+        try app.terminal.press("q")
+        try Self.expectRestored(app, status: 0)
+    }
+
     @Test func sigtermRestoresTheTerminal() throws {
         let app = try Self.start()
         try app.waitForForcedAlert()

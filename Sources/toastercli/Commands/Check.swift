@@ -33,7 +33,7 @@ struct Check: ParsableCommand {
     func run() throws {
         let choices = stateDir.map { ChoiceBook(directory: $0, appKey: options.appKey) }
         if let problem = choices?.loadProblem { Output.warning(problem) }
-        let check = try options.makeCheck(choices: choices)
+        let check = try Wiring(options).versionCheck(options, choices: choices)
         let result = check.run(appVersion: options.appVersion)
         if let problem = result.recordingProblem { Output.warning(problem) }
         let report: DecisionReport
@@ -41,7 +41,7 @@ struct Check: ParsableCommand {
         case .decided(let decided):
             report = decided
         case .failed(let failure):
-            throw CLIError("\(check.source.name): \(failure)")
+            throw CommandExit.unusable("\(check.source.name): \(failure)")
         case .unchanged(let forced):
             report = forced
         case let .failedButForced(failure, forced):
@@ -52,8 +52,8 @@ struct Check: ParsableCommand {
         if exitCode {
             switch report.decision {
             case .none: break
-            case .optional: throw ExitCode(10)
-            case .forced: throw ExitCode(20)
+            case .optional: throw CommandExit(status: 10)
+            case .forced: throw CommandExit(status: 20)
             }
         }
     }

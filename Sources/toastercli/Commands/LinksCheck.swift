@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 import Glibc
 import ToasterCommandLine
 import ToasterCore
@@ -54,10 +53,6 @@ struct LinksCheck: ParsableCommand {
     @Argument(help: "The URLs to check.")
     var urls: [String] = []
 
-    /// The environment variable that replaces Apple's CDN for `--cdn`: a URL prefix to which
-    /// the domain is appended (for tests, or a mirror).
-    static let cdnVariable = "TOASTER_AASA_CDN"
-
     func validate() throws {
         guard !urls.isEmpty || urlFile != nil else { throw ValidationError("give at least one URL to check, or --url-file") }
         try OptionRange.check(timeout, above: 0, atMost: 600, "--timeout", unit: "seconds")
@@ -85,29 +80,15 @@ struct LinksCheck: ParsableCommand {
     }
 
     func run() throws {
-        var fetchWarnings: [LinkWarning] = []
-        var sites: [AssociatedDomains.Site] = []
-        let fetcher = AssociationFetcher(timeout: .seconds(timeout), trust: trust.trust())
-        let cdnPrefix = cdn ? Environment.value(Self.cdnVariable) ?? AssociationFetcher.appleCDN : nil
-        for (given, domain) in zip(files, try origins()) {
-            guard let domain else {
-                do { sites.append(.init(domain: nil, file: try AssociatedDomainsFile.load(given))) } catch { throw Self.unusable("--aasa: \(error.description)") }
-                continue
-            }
-            let url = AssociationFetcher.url(domain: domain, cdn: cdnPrefix)
-            let fetched: AssociationFetcher.Fetched
-            do { fetched = try fetcher.fetch(url) } catch { throw Self.unusable(error.message) }
-            fetchWarnings += fetched.warnings.map { LinkWarning(place: url, message: $0) }
-            do { sites.append(.init(domain: domain, file: try AssociatedDomainsFile(data: fetched.data))) } catch {
-                throw Self.unusable("\(url): \(error)")
-            }
-        }
-        let associations = AssociatedDomains(sites)
+        let given = zip(files, try origins()).map { (argument: $0, domain: $1) }
+        let loaded: (sites: [AssociatedDomains.Site], warnings: [LinkWarning])
+        do { loaded = try Wiring(timeout: timeout, trust: trust).associatedSites(given, cdn: cdn) } catch { throw Self.unusable(error.description) }
+        let associations = AssociatedDomains(loaded.sites)
         let checked: [String]
         do { checked = try urls + (urlFile.map(URLList.read) ?? []) } catch { throw Self.unusable("\(error)") }
         guard !checked.isEmpty else { throw Self.unusable("--url-file \(urlFile ?? "-"): no URL to check") }
         let report = LinkReport(verdicts: checked.map { associations.verdict(for: $0, appID: appID) }, files: files, appID: appID,
-                                warnings: fetchWarnings + associations.warnings)
+                                warnings: loaded.warnings + associations.warnings)
         switch format {
         case .json:
             Output.line(report.json.serialized())
@@ -115,14 +96,12 @@ struct LinksCheck: ParsableCommand {
             Output.write(report.notes.map { $0 + "\n" }.joined(), to: STDERR_FILENO)
             Output.line(report.text)
         }
-        if strict, report.hasWarnings { throw ExitCode(Self.unusableFileStatus) }
-        if report.verdicts.contains(where: { $0.outcome != .match }) { throw ExitCode(1) }
+        if strict, report.hasWarnings { throw CommandExit(status: Self.unusableFileStatus) }
+        if report.verdicts.contains(where: { $0.outcome != .match }) { throw CommandExit(status: 1) }
     }
 
-    /// An input that cannot be read or used exits 2 here, not 1, which means "no match":
-    /// print the message the way ArgumentParser does and exit with that status.
-    private static func unusable(_ message: String) -> ExitCode {
-        Output.write("Error: \(message)\n", to: STDERR_FILENO)
-        return ExitCode(unusableFileStatus)
+    /// An input that cannot be read or used exits 2 here, not 1, which means "no match".
+    private static func unusable(_ message: String) -> CommandExit {
+        CommandExit.unusable(message, status: unusableFileStatus)
     }
 }

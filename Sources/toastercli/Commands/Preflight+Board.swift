@@ -16,7 +16,7 @@ extension Preflight {
     func runBoard(_ round: PreflightRound, choice: StorefrontChoice, base: PreflightInput) throws {
         let facts: AppStoreConnectFacts?
         do { facts = try round.facts() } catch {
-            return try stop(.unfinished(now: inputs.clock.now, error: error.message))
+            return try stop(.unfinished(now: inputs.clock.wallClock().now, error: error.message))
         }
         if let leftOut = choice.leftOut(given: facts) { Output.warning(leftOut) }
         var input = base
@@ -52,8 +52,7 @@ extension Preflight {
         case .signal?, nil:
             break
         }
-        // A round may still wait on a slow storefront: end now, the terminal restored and the report out.
-        fflush(nil)
-        _exit(status)
+        // The terminal is restored and the report out; a round may still wait on a slow storefront.
+        throw CommandExit.immediately(status: status)
     }
 }

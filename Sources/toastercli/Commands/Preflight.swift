@@ -31,21 +31,14 @@ struct Preflight: ParsableCommand {
     @Option(help: "The App Store lookup (http or https, ending in /lookup); the path form /{cc}/lookup is derived from it.")
     var lookupUrl = "https://itunes.apple.com/lookup"
 
-    // Numbers parsed unconditionally: `-1` is a value validate() refuses with its range, not a flag.
-    @Option(parsing: .unconditional, help: "Requests in flight at once.") var concurrency = 4
-
-    @Option(parsing: .unconditional, help: "Seconds one request may take.") var timeout = 5.0
-
-    @Option(parsing: .unconditional, help: "Requests per minute (Apple documents about 20 for its search API).") var rate = 20
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Requests that may start at once before the rate paces them (default: the rate).", valueName: "n"))
-    var burst: Int?
+    @OptionGroup var requests: RequestOptions
 
     @Option(help: "text, json or markdown.") var format: PreflightFormat = .text
 
     @Flag(help: "Exit 3 for any finding (an unanswered storefront too), not only dead ends.") var strict = false
 
-    @Flag(help: "Ask again until nothing blocks, then print \"safe to force now\" and exit 0.") var watch = false
+    @Flag(help: "Ask again until nothing blocks, then print \"safe to force now\" and exit 0 (reads the real clock: not with --now).")
+    var watch = false
 
     @Option(parsing: .unconditional, help: "Seconds between rounds of --watch.") var interval = 300.0
 
@@ -54,44 +47,25 @@ struct Preflight: ParsableCommand {
     @Option(help: "The storefront board's theme: a built-in name or a theme file's path (as for run).") var theme: String?
 
     func validate() throws {
-        try OptionRange.check(concurrency, within: 1...64, "--concurrency", unit: "requests")
-        try OptionRange.check(rate, within: 1...100_000, "--rate", unit: "requests a minute")
-        if let burst { try OptionRange.check(burst, within: 1...100_000, "--burst", unit: "requests") }
-        try OptionRange.check(timeout, above: 0, atMost: 600, "--timeout", unit: "seconds")
         try OptionRange.check(interval, above: 0, atMost: 86_400, "--interval", unit: "seconds")
-        guard !(watch && inputs.now != nil) else { throw ValidationError("--watch reads the real clock: a fixed --now would never let a release age") }
+        guard !(watch && inputs.clock.now != nil) else { throw ValidationError("--watch reads the real clock: a fixed --now would never let a release age") }
         if let problem = StorefrontLookups.problem(lookupURL: lookupUrl) { throw ValidationError("--lookup-url \"\(lookupUrl)\" \(problem)") }
     }
 
     func run() throws {
         ProgressLine.unblockInterrupts()
-        let limit = Duration.seconds(timeout)
-        let certificates = trust.trust()
         // From here on every outcome is a report: one JSON document, or markdown saying what failed.
         let base: PreflightInput, round: PreflightRound
         do {
-            let layers = try inputs.policyLayers(timeout: limit, trust: certificates)
-            let installed = try inputs.installedGroups()
-            if let file = inputs.installed, !installed.ignored.isEmpty {
-                let names = installed.ignored.map { "\"\($0)\"" }.joined(separator: ", ")
-                Output.write("note: --installed \(file): ignoring the column\(installed.ignored.count == 1 ? "" : "s") \(names) "
-                             + "(preflight reads the version, users and os columns)\n", to: STDERR_FILENO)
-            }
-            let lookups = try StorefrontLookups(lookupURL: lookupUrl, timeout: limit, concurrency: concurrency, ratePerMinute: rate, burst: burst,
-                                                trust: certificates)
-            round = PreflightRound(lookups: lookups, appStoreConnect: try appStoreConnect.client(timeout: limit, trust: certificates),
-                                   appID: inputs.appId, bundleID: inputs.bundleId, template: try inputs.template.template(timeout: limit, trust: certificates))
-            // The template is read here once to check it before anything is asked, then again every round.
-            base = try round.withTemplate(try inputs.input(answers: [], layers: layers, installed: installed.groups))
-            try base.checkPolicyVersions()
-            if let warning = base.template?.unknownElementsWarning { Output.warning(warning) }
+            (round, base) = try Wiring(timeout: requests.timeout, trust: trust)
+                .preflight(inputs, lookupURL: lookupUrl, requests: requests, appStoreConnect: appStoreConnect)
         } catch {
-            return try stop(.unfinished(now: inputs.clock.now, error: "\(error)"))
+            return try stop(.unfinished(now: inputs.clock.wallClock().now, error: "\(error)"))
         }
         let choice = StorefrontChoice(named: base.storefronts, all: inputs.countries.lowercased() == "all")
         if showsBoard { try runBoard(round, choice: choice, base: base) }
         let bar = ProgressLine(writingUnescaped: { Output.writeUnescaped($0, to: STDERR_FILENO) })
-        let lines = PreflightLines(round: round, choice: choice, interval: watch ? interval : nil, clock: inputs.clock)
+        let lines = PreflightLines(round: round, choice: choice, interval: watch ? interval : nil, clock: try inputs.clock.wallClock())
         let ending = lines.run(base, note: { note in
             switch note {
             case .warning(let text): Output.warning(text)
@@ -111,16 +85,15 @@ struct Preflight: ParsableCommand {
     /// never answered, else 0.
     private func finish(_ report: PreflightReport) throws {
         Output.line(render(report))
-        if report.hasDeadEnd || (strict && !report.findings.isEmpty) { throw ExitCode(Self.deadEndStatus) }
-        if report.hasUnanswered { throw ExitCode.failure }
+        if report.hasDeadEnd || (strict && !report.findings.isEmpty) { throw CommandExit(status: Self.deadEndStatus) }
+        if report.hasUnanswered { throw CommandExit(status: 1) }
     }
 
     /// A run that could not finish: the report says why on stdout (JSON and markdown), the
     /// error goes to stderr as every command's does, and the status is 1.
     func stop(_ report: PreflightReport) throws {
         if format != .text { Output.line(render(report)) }
-        Output.write("Error: \(report.error ?? "preflight could not finish")\n", to: STDERR_FILENO)
-        throw ExitCode.failure
+        throw CommandExit.unusable(report.error ?? "preflight could not finish")
     }
 
     func render(_ report: PreflightReport) -> String {

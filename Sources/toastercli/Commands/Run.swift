@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import ToasterCommandLine
 import ToasterCore
 import ToasterServices
@@ -22,7 +21,7 @@ struct Run: ParsableCommand {
 
     @OptionGroup var stateOptions: StateOptions
 
-    @Option(help: "Append one JSON line per lifecycle callback, check and alert to this file.")
+    @Option(help: "Append one JSON line per lifecycle callback, check and alert to this file (with --now its times read 0).")
     var trace: String?
 
     @Option(help: "A built-in theme (toaster, dark, light, high-contrast, mono) or a theme file's path.")
@@ -53,14 +52,14 @@ struct Run: ParsableCommand {
         do {
             return try AssociatedDomainsFile.load(aasa).verdict(for: openUrl, appID: linkAppId)
         } catch {
-            throw CLIError("--aasa: \(error)")
+            throw CommandExit.unusable("--aasa: \(error)")
         }
     }
 
     func run() throws {
         let theme = try ThemeChoice.resolve(theme)
-        let choices = stateOptions.choiceBook(appKey: options.appKey)
-        let check = try options.makeCheck(choices: choices.book)
+        let choices = Wiring.choiceBook(stateOptions, appKey: options.appKey)
+        let check = try Wiring(options).versionCheck(options, choices: choices.book)
         check.source.prepare()
         let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: check.clock) }
         var configuration = LaunchConfiguration(appVersion: options.appVersion, sourceName: check.source.name,
@@ -69,10 +68,9 @@ struct Run: ParsableCommand {
         configuration.notices += choices.notice.map { [$0] } ?? []
         let program = LaunchProgram(configuration: configuration, trace: traceFile, recorder: check.remember, checker: check.runLeavingNote)
         let status = try TerminalRunner(program: program, theme: theme).run()
-        if let failure = traceFile?.failure { throw CLIError(failure) }
-        // The terminal is restored and every trace line is on disk: end now, without exit-time
-        // teardown (static destructors, a check's thread still waiting on a slow service) that
-        // could hold a process whose terminal is already gone.
-        _exit(status)
+        if let failure = traceFile?.failure { throw CommandExit.unusable(failure) }
+        // The terminal is restored and every trace line is on disk: a check's thread may still
+        // wait on a slow service, which exit-time teardown must not wait for (docs/03, 18).
+        throw CommandExit.immediately(status: status)
     }
 }

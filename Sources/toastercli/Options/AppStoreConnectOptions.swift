@@ -1,5 +1,4 @@
 import ArgumentParser
-import ToasterCommandLine
 import ToasterServices
 
 /// `preflight`'s App Store Connect key, from the options or from the environment names fastlane
@@ -30,16 +29,10 @@ struct AppStoreConnectOptions: ParsableArguments {
         }
     }
 
-    /// The client, or nil when no key is given; a key file others can read gets a warning.
-    func client(timeout: Duration, trust: CertificateTrust) throws -> AppStoreConnectClient? {
+    /// The key id, issuer id and key file, or nil when none is given (validate() refuses some without the others).
+    var key: (keyID: String, issuerID: String, path: String)? {
         let values = settings.map(\.value)
         guard let keyID = values[0], let issuerID = values[1], let path = values[2] else { return nil }
-        do {
-            let (token, warning) = try AppStoreConnectToken.reading(keyID: keyID, issuerID: issuerID, path: path)
-            if let warning { Output.warning(warning) }
-            return try AppStoreConnectClient(baseURL: ascUrl, token: token, timeout: timeout, trust: trust)
-        } catch {
-            throw CLIError(error.message)
-        }
+        return (keyID, issuerID, path)
     }
 }

@@ -1,8 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
 import ToasterCore
-import ToasterFiles
-import ToasterServices
 
 /// What `preflight` evaluates: the app and its storefronts, the policy about to be published,
 /// the installed base, and the clock.
@@ -25,9 +22,15 @@ struct PreflightOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A toaster-server policy file: the app's minRequiredVersion and forced object.", valueName: "file"))
     var policy: String?
 
-    @OptionGroup(title: "Firebase Remote Config template") var template: PreflightTemplateOptions
+    @OptionGroup(title: Self.templateTitle) var template: PreflightTemplateOptions
 
-    @Option(help: "Rules per update kind, as for run and check.") var rules: String?
+    @OptionGroup(title: Self.templateTitle) var firebase: FirebaseProjectOptions
+
+    @OptionGroup(title: Self.templateTitle) var firebaseAccess: PreflightFirebaseOptions
+
+    @OptionGroup(title: Self.templateTitle) var keys: RemoteConfigKeyOptions
+
+    @OptionGroup var rules: RulesOptions
 
     @Option(help: ArgumentHelp("The installed base: a CSV with the header version,users and optionally os; other columns are ignored.",
                                valueName: "file"))
@@ -39,12 +42,19 @@ struct PreflightOptions: ParsableArguments {
 
     @Option(help: "Installed versions, e.g. 1.0.0,1.9.0 (without users).") var installedVersions: String?
 
-    @Option(help: "Fix the clock to this ISO 8601 instant (not with --watch).") var now: String?
+    @OptionGroup var clock: ClockOptions
+
+    // Groups one level deep only, as in CheckOptions.
+    private static let templateTitle = "Firebase Remote Config template"
+
+    /// A template is given, as a file or a project's live one.
+    var templateGiven: Bool { template.remoteConfigTemplate != nil || firebase.firebaseProject != nil }
 
     func validate() throws {
+        try validateTemplate()
         guard appId != nil || bundleId != nil else { throw ValidationError("give --app-id, --bundle-id or both") }
         // Without a policy every storefront passes: a CI step that forgot the flag would be green.
-        guard minRequiredVersion != nil || remoteConfig != nil || cms != nil || policy != nil || template.given else {
+        guard minRequiredVersion != nil || remoteConfig != nil || cms != nil || policy != nil || templateGiven else {
             throw ValidationError("give the policy about to be published: --min-required-version, --remote-config, --remote-config-template, "
                                   + "--firebase-project, --cms or --policy")
         }
@@ -56,16 +66,29 @@ struct PreflightOptions: ParsableArguments {
         guard installedColumns == nil || installed != nil else { throw ValidationError("--installed-columns names the columns of --installed: give both") }
         _ = try columns()
         guard minReleaseAge >= 0, minReleaseAge <= 8760 else { throw ValidationError("--min-release-age must be between 0 and 8760 hours") }
-        if let now, ISO8601.parse(now) == nil {
-            throw ValidationError("--now \"\(now)\" is not an ISO 8601 instant such as 2026-11-22T09:00:00Z")
-        }
+        _ = try clock.wallClock()
         _ = try storefronts()
-        _ = try parsedRules()
+        _ = try rules.updateRules()
     }
 
-    var keys: [LookupRequest.Key] { [appId.map(LookupRequest.Key.id), bundleId.map(LookupRequest.Key.bundleID)].compactMap { $0 } }
+    private func validateTemplate() throws {
+        guard template.remoteConfigTemplate == nil || firebase.firebaseProject == nil else {
+            throw ValidationError("give --remote-config-template or --firebase-project, not both")
+        }
+        guard (firebase.firebaseProject == nil) == (firebaseAccess.firebaseServiceAccount == nil) else {
+            throw ValidationError("--firebase-project reads the live template with a service account: give both --firebase-project and --firebase-service-account")
+        }
+        guard firebaseAccess.firebaseAppId == nil || templateGiven else {
+            throw ValidationError("--firebase-app-id is for a template: give --remote-config-template or --firebase-project too")
+        }
+        if let file = template.remoteConfigTemplate, file.isEmpty { throw ValidationError("--remote-config-template must not be empty") }
+        let api = firebaseAccess.remoteConfigUrl
+        guard api.hasPrefix("http://") || api.hasPrefix("https://") else {
+            throw ValidationError("--remote-config-url \"\(api)\" is not an http or https URL")
+        }
+    }
 
-    func storefronts() throws -> [String] {
+    func storefronts() throws(ValidationError) -> [String] {
         if countries.lowercased() == "all" { return AppStoreStorefronts.all }
         let codes = countries.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingWhitespace()).lowercased() }
         for code in codes {
@@ -76,76 +99,19 @@ struct PreflightOptions: ParsableArguments {
         return codes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
-    func parsedRules() throws -> UpdateRules {
-        do { return try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) } ?? .seed } catch {
-            throw ValidationError("--rules: \(error)")
-        }
-    }
-
-    /// The policy layers in the order they are combined (docs/10-preflight.md).
-    func policyLayers(timeout: Duration, trust: CertificateTrust) throws -> [PolicyLayer] {
-        var layers: [PolicyLayer] = []
-        if let minRequiredVersion {
-            layers.append(PolicyLayer(name: "--min-required-version", answer: SourceAnswer(minimumRequiredVersion: minRequiredVersion)))
-        }
-        // A service that is briefly down is asked again, as the storefronts are.
-        let retry = RetryStrategy(), pace = MonotonicPace()
-        do {
-            if let remoteConfig {
-                layers.append(try retry.run(pace: pace) { () throws(SourceError) in
-                    try PublishedPolicy.remoteConfig(remoteConfig, appID: appId ?? bundleId ?? "", timeout: timeout, trust: trust)
-                })
-            }
-            if let cms {
-                layers.append(try retry.run(pace: pace) { () throws(SourceError) in
-                    try PublishedPolicy.cms(cms, apiKey: Environment.value("TOASTER_CMS_API_KEY"), timeout: timeout, trust: trust)
-                })
-            }
-            if let policy {
-                layers += try PublishedPolicy.serverPolicy(policy, appID: appId, bundleID: bundleId)
-            }
-        } catch {
-            throw CLIError(error.message)
-        }
-        return layers
-    }
-
-    func columns() throws -> InstalledColumns {
+    func columns() throws(ValidationError) -> InstalledColumns {
         do { return try installedColumns.map { text throws(InstalledBaseError) in try InstalledColumns(parsing: text) } ?? InstalledColumns() } catch {
             throw ValidationError("--installed-columns: \(error)")
         }
     }
 
-    /// The installed base, and the header names of `--installed` columns it ignores.
-    func installedGroups() throws -> (groups: [InstalledGroup]?, ignored: [String]) {
-        if let installedVersions { return (try listedVersions(installedVersions), []) }
-        guard let installed else { return (nil, []) }
-        let data: Data
-        do { data = try BoundedFile.read(installed, limit: 4 << 20) } catch { throw CLIError("--installed: \(error.description)") }
-        guard String(validating: data, as: UTF8.self) != nil else { throw CLIError("--installed \(installed): the file is not UTF-8 text") }
-        do {
-            let (groups, ignored) = try InstalledBase.parse(try InstalledBaseFile.records(data), columns: try columns())
-            return (groups, ignored)
-        } catch let error as InstalledBaseError {
-            throw CLIError("--installed \(installed): \(error)")
-        }
-    }
-
     /// `--installed-versions`: a value given on the command line, so one that is no version is
     /// a usage error (validate() finds it first).
-    private func listedVersions(_ list: String) throws -> [InstalledGroup] {
-        try list.split(separator: ",", omittingEmptySubsequences: false).map { item in
+    func listedVersions(_ list: String) throws(ValidationError) -> [InstalledGroup] {
+        try list.split(separator: ",", omittingEmptySubsequences: false).map { item throws(ValidationError) in
             let text = String(item.trimmingWhitespace())
             do { _ = try Version(text) } catch { throw ValidationError("--installed-versions: \(error)") }
             return InstalledGroup(version: text)
         }
-    }
-
-    /// `--now`, else the real clock.
-    var clock: any WallClock { now.flatMap(ISO8601.parse).map { FixedClock(now: $0) } ?? SystemClock() }
-
-    func input(answers: [LookupAnswer], layers: [PolicyLayer], installed: [InstalledGroup]?) throws -> PreflightInput {
-        PreflightInput(storefronts: try storefronts(), answers: answers, layers: layers, installed: installed, rules: try parsedRules(),
-                       appID: appId, now: clock.now, minimumReleaseAge: .seconds(Int64(minReleaseAge * 3600)))
     }
 }

@@ -1,15 +1,9 @@
 import ArgumentParser
-import FoundationEssentials
 import ToasterCore
-import ToasterFiles
-import ToasterServices
 
 /// `--source remote-config` with Firebase itself (`--firebase-project`) or a template evaluated
 /// offline (`--template FILE`), and the simulated device either is asked for (docs/07).
 struct RemoteConfigOptions: ParsableArguments {
-    @Option(help: "With --source remote-config: fetch from this Firebase project as the iOS SDK does (--url BASE replaces Google's host).")
-    var firebaseProject: String?
-
     @Option(help: ArgumentHelp("A file holding the Firebase API key (else the TOASTER_FIREBASE_API_KEY environment variable).", valueName: "file"))
     var firebaseApiKeyFile: String?
 
@@ -20,7 +14,7 @@ struct RemoteConfigOptions: ParsableArguments {
                                + "evaluated offline for the device the options below describe.", valueName: "file"))
     var template: String?
 
-    @Option(help: "The app's Firebase App ID (1:…:ios:…), for app.id conditions.")
+    @Option(help: FirebaseProjectOptions.appIDHelp)
     var firebaseAppId: String?
 
     @Option(parsing: .unconditional,
@@ -69,45 +63,17 @@ struct RemoteConfigOptions: ParsableArguments {
         if let firstOpen, ISO8601.parse(firstOpen) == nil {
             throw ValidationError("--first-open \"\(firstOpen)\" is not an ISO 8601 instant such as 2026-11-01T09:00:00Z")
         }
-        _ = try pairs(userProperty, "--user-property")
-        _ = try pairs(customSignal, "--custom-signal")
+        _ = try userProperties()
+        _ = try customSignals()
         if let template, template.isEmpty { throw ValidationError("--template must not be empty") }
     }
 
-    /// The device, its clock still to be set by the source at every check.
-    func device(appVersion: String, country: String, language: Language) throws -> RemoteConfigDevice {
-        RemoteConfigDevice(appVersion: appVersion, build: build, firebaseAppID: firebaseAppId, country: country,
-                           language: deviceLanguage ?? language.rawValue,
-                           userProperties: try pairs(userProperty, "--user-property"), customSignals: try pairs(customSignal, "--custom-signal"),
-                           audiences: Set(audience), firstOpen: firstOpen.flatMap(ISO8601.parse), installationID: installationId,
-                           microPercentile: percentile.map { Int(($0 * 1_000_000).rounded()) }, now: Date(timeIntervalSince1970: 0))
-    }
+    func userProperties() throws(ValidationError) -> [String: String] { try Self.pairs(userProperty, "--user-property") }
 
-    /// What the fetch body says of the device.
-    func fetchDevice(appVersion: String, country: String, language: Language, osVersion: String?) throws -> FirebaseFetchSource.Device {
-        FirebaseFetchSource.Device(appVersion: appVersion, build: build, country: country, language: deviceLanguage ?? language.rawValue,
-                                   osVersion: osVersion, userProperties: try pairs(userProperty, "--user-property"),
-                                   customSignals: try pairs(customSignal, "--custom-signal"), firstOpen: firstOpen.flatMap(ISO8601.parse))
-    }
-
-    /// The key comes from a file or the environment, never from a flag (it would show in `ps`).
-    func apiKey() throws -> String {
-        if let firebaseApiKeyFile {
-            do {
-                return try SecretFile.read(firebaseApiKeyFile)
-            } catch {
-                throw CLIError("--firebase-api-key-file: cannot read a key: \(error)")
-            }
-        }
-        guard let key = Environment.value("TOASTER_FIREBASE_API_KEY") else {
-            throw CLIError("--firebase-project needs the project's API key: set TOASTER_FIREBASE_API_KEY or give --firebase-api-key-file FILE "
-                + "(API_KEY in the app's GoogleService-Info.plist)")
-        }
-        return key
-    }
+    func customSignals() throws(ValidationError) -> [String: String] { try Self.pairs(customSignal, "--custom-signal") }
 
     /// `NAME=VALUE` items, each name once.
-    private func pairs(_ items: [String], _ flag: String) throws(ValidationError) -> [String: String] {
+    private static func pairs(_ items: [String], _ flag: String) throws(ValidationError) -> [String: String] {
         var values: [String: String] = [:]
         for item in items {
             guard let equals = item.firstIndex(of: "="), equals != item.startIndex else {

@@ -1,6 +1,5 @@
 import ArgumentParser
-import ToasterCore
-import ToasterServices
+import ToasterCommandLine
 
 /// Where the app's remembered choices live: `--state-dir`, else `$XDG_STATE_HOME/toastercli`,
 /// else `~/.local/state/toastercli` (the XDG base directory rules).
@@ -16,17 +15,9 @@ struct StateOptions: ParsableArguments {
         return Environment.value("HOME").map { "\($0)/.local/state/toastercli" }
     }
 
-    /// `run`'s remembered choices for one app, in the folder the flag or the environment
-    /// names, and what the user should be told about them (nil when all is well).
-    func choiceBook(appKey: String) -> (book: ChoiceBook?, notice: StartupNotice?) {
-        guard let directory else { return (nil, .choicesNotRemembered) }
-        let book = ChoiceBook(directory: directory, appKey: appKey)
-        return (book, book.loadProblem.map(StartupNotice.stateFileUnusable))
-    }
-
     /// For the commands that only work on the folder.
-    func requiredDirectory() throws(CLIError) -> String {
-        guard let directory else { throw CLIError("no state folder: pass --state-dir, or set XDG_STATE_HOME or HOME") }
+    func requiredDirectory() throws(CommandExit) -> String {
+        guard let directory else { throw CommandExit.unusable("no state folder: pass --state-dir, or set XDG_STATE_HOME or HOME") }
         return directory
     }
 

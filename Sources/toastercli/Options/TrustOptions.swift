@@ -1,4 +1,5 @@
 import ArgumentParser
+import ToasterCommandLine
 import ToasterServices
 
 /// `--ca-file`, for every command that fetches over https.
@@ -11,7 +12,7 @@ struct TrustOptions: ParsableArguments {
     func validate() throws {
         guard let caFile else { return }
         // Unreadable is an input error (status 1), like the other files the program reads.
-        do { try CertificateTrust.checkCAFile(caFile) } catch { throw CLIError("--ca-file: \(error.message)") }
+        do { try CertificateTrust.checkCAFile(caFile) } catch { throw CommandExit.unusable("--ca-file: \(error.message)") }
     }
 
     /// The CA certificates https:// fetches trust.

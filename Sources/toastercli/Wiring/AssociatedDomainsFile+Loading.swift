@@ -1,16 +1,17 @@
+import ToasterCommandLine
 import ToasterCore
 import ToasterFiles
 
 extension AssociatedDomainsFile {
     /// Reads and parses an apple-app-site-association file (at most 4 MiB, a regular file);
     /// the message names the file and what is wrong with it.
-    static func load(_ path: String) throws(CLIError) -> AssociatedDomainsFile {
+    static func load(_ path: String) throws(CommandExit) -> AssociatedDomainsFile {
         do {
             return try AssociatedDomainsFile(data: BoundedFile.read(path, limit: 4 << 20))
         } catch let error as FileError {
-            throw CLIError(error.description)
+            throw CommandExit.unusable(error.description)
         } catch {
-            throw CLIError("\(path): \(error)")
+            throw CommandExit.unusable("\(path): \(error)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import ToasterCommandLine
 import ToasterCore
 import ToasterFiles
 
@@ -24,15 +25,15 @@ enum ThemeChoice {
         do {
             data = try BoundedFile.read(argument, limit: Self.maximumThemeBytes)
         } catch {
-            throw CLIError("--theme: \(error)")
+            throw CommandExit.unusable("--theme: \(error)")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw CLIError("--theme: \(argument) is not UTF-8 text")
+            throw CommandExit.unusable("--theme: \(argument) is not UTF-8 text")
         }
         do {
             return try Theme(parsing: text, file: argument, base: Theme.builtin(Theme.defaultName))
         } catch {
-            throw CLIError(error.description)
+            throw CommandExit.unusable(error.description)
         }
     }
 }

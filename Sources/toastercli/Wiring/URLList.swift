@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import ToasterCommandLine
 import ToasterCore
 import ToasterFiles
 
@@ -14,9 +15,9 @@ enum URLList {
         do {
             data = try path == "-" ? BoundedFile.readStandardInput(limit: limit) : BoundedFile.read(path, limit: limit)
         } catch {
-            throw CLIError("--url-file: \(error)")
+            throw CommandExit.unusable("--url-file: \(error)")
         }
-        guard let text = String(validating: data, as: UTF8.self) else { throw CLIError("--url-file \(path): not UTF-8 text") }
+        guard let text = String(validating: data, as: UTF8.self) else { throw CommandExit.unusable("--url-file \(path): not UTF-8 text") }
         // Split by scalar rather than by character: the same line breaks (a CR LF pair leaves
         // an empty piece between, dropped), without breaking 64 MiB into graphemes.
         return text.unicodeScalars.split(whereSeparator: Self.isLineBreak).map { String(String($0).trimmingWhitespace()) }

@@ -1,0 +1,20 @@
+import ArgumentParser
+import ToasterCore
+
+/// `--rules`, for every command that decides. The command's validate() reads it, in its place
+/// among the other checks.
+struct RulesOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Rules per update kind: a preset (critical, annoying, persistent, hinting, relaxed, default) and/or KIND=OUTCOME[:FREQUENCY] items.",
+        discussion: "e.g. major=force,minor=option,patch=option,revision=none; relaxed,major=critical; minor=option:daily. Outcomes: force, option, skip, none; frequencies: immediately, daily, weekly."))
+    var rules: String?
+
+    /// `--rules`, else the rules of the reference app.
+    func updateRules() throws(ValidationError) -> UpdateRules {
+        do {
+            return try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) } ?? .seed
+        } catch {
+            throw ValidationError("--rules: \(error)")
+        }
+    }
+}
