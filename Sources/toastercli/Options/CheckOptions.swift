@@ -98,8 +98,9 @@ struct CheckOptions: ParsableArguments {
     static let demoStoreReleased = "2026-11-20T00:00:00Z"
     static let demoStoreMinimumOS = "15.0"
 
-    /// The source asked: `--source`, else the demo store.
-    var kind: SourceKind { source ?? .demo }
+    /// The source asked: `--source`; else Remote Config with `--template` (the only source that
+    /// takes one), else the demo store.
+    var kind: SourceKind { source ?? (remoteConfig.template != nil ? .remoteConfig : .demo) }
 
     /// Which app the remembered choices belong to.
     var appKey: String { bundleId ?? "id\(appId)" }
