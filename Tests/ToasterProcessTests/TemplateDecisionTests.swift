@@ -39,6 +39,18 @@ import ToasterTestSupport
         #expect(result.stdout.contains("\ntitle: Update required\nmessage: This version of Toaster is no longer supported."))
     }
 
+    @Test func theTextKeysAreTheAppsOwn() throws {
+        let template = try TemplateFixtures.file()
+        let renamed = try check(template, ["--country", "jp", "--app-version", "1.9.0", "--rc-title-key", "force_update_message",
+                                           "--rc-message-key", "update_body"])
+        #expect(renamed.object["title"] as? String == "This version of Toaster is no longer supported. Please update to keep saving links.")
+        let builtIn = try check(template, ["--country", "jp", "--app-version", "1.9.0", "--rc-title-key", "update_title",
+                                           "--rc-message-key", "update_body"])
+        #expect(builtIn.object["decision"] as? String == "forced")
+        #expect(builtIn.object["title"] as? String != "Update required", "an absent key leaves the built-in title")
+        #expect((builtIn.object["message"] as? String)?.contains("no longer supported") == false, "and the built-in message")
+    }
+
     @Test func givenRulesStillDecideByKind() throws {
         let us = try check(try TemplateFixtures.file(), ["--country", "us", "--app-version", "1.9.0", "--rules", "major=force"])
         #expect(us.object["decision"] as? String == "forced")

@@ -15,7 +15,7 @@ import ToasterCore
 struct CheckOptions: ParsableArguments {
     // Where the check asks, and how long a service may take.
 
-    @Option(help: "Where the version check asks: demo (built-in store, the default), appstore, remote-config or cms (with --url).")
+    @Option(help: "Where the version check asks: demo (built-in store, the default), appstore, remote-config (the default with --template) or cms (with --url).")
     var source: SourceKind?
 
     @Option(help: "The service for appstore, remote-config and cms: http://, https:// or file://.")
