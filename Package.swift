@@ -40,7 +40,7 @@ let package = Package(
         // for toastercli's --installation-id and toaster-server's fetch.
         .target(name: "ToasterPercentile", dependencies: ["ToasterCore", .product(name: "Crypto", package: "swift-crypto")]),
         // toaster-server's policy document and its validation: pure, so preflight reads it too.
-        .target(name: "ToasterPolicy", dependencies: ["ToasterCore"]),
+        .target(name: "ToasterPolicy", dependencies: ["ToasterCore", "ToasterWire"]),
         // The one rule for statuses and messages both executables follow (docs/03, 6).
         .target(
             name: "ToasterCommandLine",

@@ -19,7 +19,49 @@ public enum AtomicFile {
             fchmod(descriptor, existing.st_mode & 0o7777)
             _ = fchown(descriptor, existing.st_uid, existing.st_gid)
         }
-        let written = data.withUnsafeBytes { bytes -> Bool in
+        let synced = writeAll(data, to: descriptor) && fsync(descriptor) == 0
+        close(descriptor)
+        guard synced, rename(temporary, path) == 0 else {
+            let error = failure("cannot write \(path)")
+            unlink(temporary)
+            throw error
+        }
+        syncFolder(of: path)
+    }
+
+    /// Writes `data` to a new file at `path` with `mode`, unless one is there already: true
+    /// when this call made it. Never a half-written file, whoever else makes it at once: the
+    /// data is written and flushed beside it, then linked in, which fails if `path` exists.
+    public static func create(_ data: Data, at path: String, mode: mode_t) throws(FileError) -> Bool {
+        let temporary = temporaryPath(of: path, pid: getpid())
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw failure("cannot create \(temporary)") }
+        // open() applies the umask.
+        fchmod(descriptor, mode)
+        let synced = writeAll(data, to: descriptor) && fsync(descriptor) == 0
+        close(descriptor)
+        defer { unlink(temporary) }
+        guard synced else { throw failure("cannot write \(temporary)") }
+        guard link(temporary, path) == 0 else {
+            if errno == EEXIST { return false }
+            throw failure("cannot create \(path)")
+        }
+        syncFolder(of: path)
+        return true
+    }
+
+    /// Adds `data` at the end of `path` (made with `mode` if missing) and flushes it to disk
+    /// before returning: a crash keeps every line that was acknowledged, and cuts short at most
+    /// the last one, which a reader skips.
+    public static func append(_ data: Data, to path: String, mode: mode_t) throws(FileError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, mode)
+        guard descriptor >= 0 else { throw failure("cannot open \(path)") }
+        defer { close(descriptor) }
+        guard writeAll(data, to: descriptor), fsync(descriptor) == 0 else { throw failure("cannot write \(path)") }
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
                 let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -29,13 +71,9 @@ public enum AtomicFile {
             }
             return true
         }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written, synced, rename(temporary, path) == 0 else {
-            let error = failure("cannot write \(path)")
-            unlink(temporary)
-            throw error
-        }
+    }
+
+    private static func syncFolder(of path: String) {
         let folder = open(folderPath(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             fsync(folder)

@@ -38,11 +38,16 @@ extension ServicePolicy {
 
     private static func refuseUnknownKeys<Keys: CodingKey & CaseIterable>(_ object: JSONTree, at place: JSONPlace, known: Keys.Type)
         throws(PolicyError) {
-        let names = Keys.allCases.map(\.stringValue)
+        try refuseUnknownKeys(object, at: place, known: Keys.allCases.map(\.stringValue), kind: "a policy key")
+    }
+
+    /// The first key of `object` not in `names`, named with its place and the nearest known
+    /// name: `"minRequiredVersoin" is not a policy key; did you mean …?` (`kind` says whose).
+    static func refuseUnknownKeys(_ object: JSONTree, at place: JSONPlace, known names: [String], kind: String) throws(PolicyError) {
         guard let unknown = object.keys.first(where: { !names.contains($0) }) else { return }
         let quoted = JSONValue.string(unknown).serialized()
         let nearest = NearestName.to(unknown, among: names).map { "; did you mean `\($0)`?" } ?? " (known: \(names.joined(separator: ", ")))"
-        throw PolicyError("\(place.key(unknown)): \(quoted) is not a policy key\(nearest)")
+        throw PolicyError("\(place.key(unknown)): \(quoted) is not \(kind)\(nearest)")
     }
 
     /// The keys an `appStoreConnect` object may hold, inside too.

@@ -19,24 +19,10 @@ extension ServicePolicy {
         return policy
     }
 
-    /// Each app's `remoteConfig.template`, read by the reader `check --template` uses: a problem
-    /// is named by its path in the policy and, in an expression, by its offset there.
-    private mutating func readTemplates(in tree: JSONTree) throws(PolicyError) {
-        for (index, app) in (tree["apps"]?.items ?? []).enumerated() {
-            guard let template = app["remoteConfig"]?["template"] else { continue }
-            do {
-                apps[index].remoteConfig?.template = try RemoteConfigTemplate(tree: template)
-            } catch {
-                let inside = error.place.description
-                let place = "apps[\(index)].remoteConfig.template" + (inside.isEmpty || inside.hasPrefix("[") ? inside : "." + inside)
-                throw PolicyError("\(place): \(error.problem)")
-            }
-        }
-    }
-
     func validate() throws(PolicyError) {
         guard !apps.isEmpty else { throw PolicyError("apps: the list is empty: the server would answer every lookup with no app") }
         var trackIds: Set<Int> = [], bundleIds: Set<String> = [], places: Set<String> = []
+        var restrictions: [String: (project: String, bundles: [String], at: String)] = [:]
         for (index, app) in apps.enumerated() {
             let at = "apps[\(index)]"
             func version(_ text: String?, _ field: String) throws(PolicyError) {
@@ -62,8 +48,20 @@ extension ServicePolicy {
             for (position, country) in app.countries.enumerated() {
                 if let problem = AppStoreStorefronts.problem(country) { throw PolicyError("\(at).countries[\(position)]: \(problem)") }
             }
-            if let place = app.remoteConfig, !places.insert("rc:\(place.project)/\(place.namespace)").inserted {
-                throw PolicyError("\(at).remoteConfig \(place.project)/\(place.namespace) is used twice")
+            if let place = app.remoteConfig {
+                guard places.insert("rc:\(place.project)/\(place.namespace)").inserted else {
+                    throw PolicyError("\(at).remoteConfig \(place.project)/\(place.namespace) is used twice")
+                }
+                try place.validate(at: "\(at).remoteConfig")
+                // A project's key is one key wherever it is named: one restriction.
+                if let key = place.apiKey {
+                    let restriction = (place.allowedBundleIds ?? []).sorted()
+                    if let earlier = restrictions[key], earlier.project != place.project || earlier.bundles != restriction {
+                        throw PolicyError("\(at).remoteConfig.apiKey is also \(earlier.at)'s, with another project or allowedBundleIds: "
+                            + "one key has one project and one restriction")
+                    }
+                    restrictions[key] = (place.project, restriction, "\(at).remoteConfig")
+                }
             }
             if let place = app.cms, !places.insert("cms:\(place.endpoint)").inserted {
                 throw PolicyError("\(at).cms endpoint \"\(place.endpoint)\" is used twice")

@@ -90,6 +90,11 @@ struct ToasterServerCommand: AsyncParsableCommand {
                                valueName: "postgres://user:password@host:port/database"))
     var databaseUrl: String?
 
+    @Option(help: ArgumentHelp("Where Firebase Installations' signing key and deletions are kept without --database-url (made on first start; "
+                               + "default $STATE_DIRECTORY, else $XDG_STATE_HOME/toaster-server, else ~/.local/state/toaster-server).",
+                               valueName: "folder"))
+    var stateDir: String?
+
     @Option(parsing: .unconditional,
             help: "Seconds each round with the database (--database-url), its connection included, may take before it counts as unreachable.")
     var databaseTimeout: Double = 3
@@ -107,6 +112,7 @@ struct ToasterServerCommand: AsyncParsableCommand {
         default: break
         }
         guard !strict || checkPolicy != nil else { throw ValidationError("--strict applies to --check-policy: give it with --check-policy FILE") }
+        if let stateDir, stateDir.isEmpty { throw ValidationError("--state-dir must not be empty") }
         try OptionRange.check(port, within: 0...65535, "--port")
         try OptionRange.check(adminPort, within: 0...65535, "--admin-port")
         guard host != adminHost || port != adminPort || port == 0 else {
@@ -195,6 +201,17 @@ struct ToasterServerCommand: AsyncParsableCommand {
 extension ToasterServerCommand: ServerArguments {
     var policyPlace: PolicyPlace {
         database.map { .database(url: $0, seed: policy, timeout: .seconds(databaseTimeout)) } ?? .file(policy ?? "")
+    }
+
+    /// `--state-dir`, else systemd's `StateDirectory=` (the first of its folders), else the
+    /// XDG state folder.
+    var stateFolder: (path: String, given: Bool) {
+        let environment = ProcessInfo.processInfo.environment
+        func given(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        if let stateDir { return (stateDir, true) }
+        if let systemd = given("STATE_DIRECTORY")?.split(separator: ":").first { return (String(systemd), false) }
+        let base = given("XDG_STATE_HOME") ?? given("HOME").map { "\($0)/.local/state" } ?? "."
+        return ("\(base)/toaster-server", false)
     }
 
     var connectionLimits: ConnectionLimits {

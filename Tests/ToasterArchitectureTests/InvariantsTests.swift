@@ -70,7 +70,10 @@ import Testing
             "app_instance_id", "X-Goog-Firebase-Installations-Auth", "X-Goog-Api-Key", "X-Firebase-RC-Fetch-Type",
             "X-Ios-Bundle-Identifier", "FIS_v2", "604800s", "firebase:fetch", "refreshToken",
             // Google's service-account key and token exchange
-            "private_key", "client_email", "token_uri", "jwt-bearer", "access_token",
+            "private_key", "client_email", "token_uri", "jwt-bearer", "access_token", "oauth2.googleapis.com", "auth/cloud-platform",
+            // Google's API errors and hosts
+            "API_KEY_INVALID", "API_KEY_IOS_APP_BLOCKED", "SERVICE_DISABLED", "INVALID_ARGUMENT", "UNAUTHENTICATED", "PERMISSION_DENIED",
+            "google.rpc.ErrorInfo", "firebaseinstallations.googleapis.com", "firebaseremoteconfig.googleapis.com", "API key not valid",
             // the iTunes lookup, the CMS object, App Store Connect
             "trackViewUrl", "currentVersionReleaseDate", "resultCount", "X-MICROCMS-API-KEY",
             "appStoreVersions", "filter[bundleId]", "appstoreconnect-v1",

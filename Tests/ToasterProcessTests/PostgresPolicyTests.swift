@@ -65,4 +65,38 @@ import ToasterTestSupport
         #expect(first.output.contains("PUT /admin/policy refused (503)"))
         #expect(!first.output.contains("3.9.0"))
     }
+
+    /// Two instances on one database behind a load balancer: an installation made on one
+    /// fetches on the other, a deletion on one is refused on the other, and after both
+    /// restart the same token still fetches (the signing key is the database's).
+    @Test(.enabled(if: PostgresCluster.runs, "PostgreSQL is not installed here (scripts/test installs it; under CI=true this test runs)"))
+    func installationsAreValidOnEveryInstanceAndAcrossRestarts() async throws {
+        let database = try PostgresCluster()
+        let policy = try Examples.policy()
+        let rounds = ["--database-url", database.url, "--database-timeout", "\(Polling.allowance.components.seconds)"]
+        var first: ServerProcess? = try ServerProcess(arguments: rounds, policy: policy)
+        var second: ServerProcess? = try ServerProcess(arguments: rounds, policy: policy)
+        let one = FirebaseClient(base: try #require(first).baseURL), other = FirebaseClient(base: try #require(second).baseURL)
+        let installation = try await one.register(fid: "shared-fid")
+        let (status, answer) = try await other.fetch(token: installation.authToken)
+        #expect(status == 200, "\(answer)")
+        #expect((answer["entries"] as? [String: String])?["min_required_version"] == "2.0.0", "jp, 1.9.0")
+        #expect(try await other.refresh(installation) == 200)
+
+        let doomed = try await other.register(fid: "doomed-fid")
+        #expect(try await one.fetch(token: doomed.authToken).0 == 200)
+        #expect(try await other.delete(doomed) == 200)
+        try await one.waitForFetch(token: doomed.authToken, status: 401)
+        #expect(try await one.refresh(doomed) == 404)
+
+        first = nil
+        second = nil
+        let restartedFirst = try ServerProcess(arguments: rounds, policy: policy)
+        let restartedSecond = try ServerProcess(arguments: rounds, policy: policy)
+        for server in [restartedFirst, restartedSecond] {
+            let client = FirebaseClient(base: server.baseURL)
+            #expect(try await client.fetch(token: installation.authToken).0 == 200, "the same token after both restarted")
+            #expect(try await client.fetch(token: doomed.authToken).0 == 401, "still deleted")
+        }
+    }
 }

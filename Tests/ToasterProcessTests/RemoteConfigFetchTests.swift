@@ -73,6 +73,57 @@ import ToasterTestSupport
         // The second check reused the installation the first registered.
         let kept = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasPrefix("firebase-installation-") }
         #expect(kept.count == 1)
+        // The answer's template version, as the real protocol gives it.
+        #expect((japan["remoteConfig"] as? [String: Any])?["templateVersion"] as? String == "42", "\(japan)")
+    }
+
+    /// `--url BASE` alone is both services' base; the text says the template's version.
+    @Test func theURLAloneServesInstallationsAndTheFetch() throws {
+        let server = try ServerProcess(policy: try Examples.policy())
+        let result = try Toolchain.run(["TOASTER_FIREBASE_API_KEY=AIzaSyAnyKeyToasterServerIgnores", Toolchain.toastercli, "check",
+                                        "--source", "remote-config", "--firebase-project", "toaster", "--firebase-app-id", Self.appID,
+                                        "--url", server.baseURL, "--app-version", "1.9.0", "--country", "jp"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("decision: forced"), "\(result.stdout)")
+        #expect(result.stdout.contains("remoteConfig: template version 42"), "\(result.stdout)")
+    }
+
+    /// With `remoteConfig.apiKey`, its restriction and the app IDs in the policy, toaster-server
+    /// refuses as Google refuses, and toastercli says each of Google's sentences — never the key.
+    @Test func aKeyAnotherBundleAndAnUnknownAppGetGooglesRefusalsAndToastercliSentences() throws {
+        let place = #""apiKey": "AIzaSyLocalKey-0123456789", "allowedBundleIds": ["com.example.toaster"], "appIds": ["\#(Self.appID)"], "#
+        let server = try ServerProcess(policy: try Examples.policy().replacingOccurrences(of: #""namespace": "firebase", "#,
+                                                                                          with: #""namespace": "firebase", "# + place))
+        func check(key: String, bundle: String = "com.example.toaster", app: String = Self.appID) throws -> (status: Int32, stdout: String, stderr: String) {
+            try Toolchain.run(["TOASTER_FIREBASE_API_KEY=\(key)", Toolchain.toastercli, "check", "--source", "remote-config",
+                               "--firebase-project", "toaster", "--firebase-app-id", app, "--bundle-id", bundle, "--url", server.baseURL,
+                               "--app-version", "1.9.0", "--country", "jp"])
+        }
+        let wrong = try check(key: "AIzaSyWrongKey-9876543210")
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr.contains("Firebase Installations refused the API key (INVALID_ARGUMENT: API key not valid. Please pass a valid API key.): "
+            + "check TOASTER_FIREBASE_API_KEY or --firebase-api-key-file against API_KEY in the app's GoogleService-Info.plist"), "\(wrong.stderr)")
+        #expect(!(wrong.stdout + wrong.stderr).contains("AIzaSy"))
+        let otherBundle = try check(key: "AIzaSyLocalKey-0123456789", bundle: "com.example.other")
+        #expect(otherBundle.stderr.contains("the API key is restricted to other iOS apps (PERMISSION_DENIED: Requests from this iOS client application "
+            + "com.example.other are blocked.): give the app's --bundle-id"), "\(otherBundle.stderr)")
+        let otherApp = try check(key: "AIzaSyLocalKey-0123456789", app: "1:1234567890:ios:ffffffffffffffff")
+        #expect(otherApp.stderr.contains("Firebase Installations refused app 1:1234567890:ios:ffffffffffffffff (INVALID_ARGUMENT: "
+            + "Request contains an invalid argument.): check --firebase-app-id"), "\(otherApp.stderr)")
+        #expect(!(otherBundle.stderr + otherApp.stderr).contains("AIzaSy"))
+        let right = try check(key: "AIzaSyLocalKey-0123456789")
+        #expect(right.status == 0, "\(right.stderr)")
+    }
+
+    /// The README's plain fetch URL against a policy with a template: the server wants an
+    /// installation, and toastercli says how to fetch as an app does.
+    @Test func aPlainFetchURLRefusedForWantOfAnInstallationSaysToUseTheFirebaseProject() throws {
+        let server = try ServerProcess(policy: try Examples.policy())
+        let url = server.baseURL + "/v1/projects/toaster/namespaces/firebase:fetch"
+        let result = try Toolchain.run([Toolchain.toastercli, "check", "--source", "remote-config", "--url", url])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(url) answered 401: it serves Remote Config only to a Firebase installation"), "\(result.stderr)")
+        #expect(result.stderr.contains("--firebase-project toaster --firebase-app-id APP_ID --url \(server.baseURL)"), "\(result.stderr)")
     }
 
     @Test func aKeptInstallationTheServerNoLongerKnowsIsRegisteredAnew() throws {

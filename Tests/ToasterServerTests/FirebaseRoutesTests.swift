@@ -98,7 +98,7 @@ import ToasterTestSupport
                 let error = try Self.json(response.body)["error"] as? [String: Any]
                 #expect(error?["status"] as? String == "NOT_FOUND")
             }
-            // A refresh gives a new token and retires the old one.
+            // A refresh gives a new token; the old one stays good until it expires, as Google's.
             let (refresh, old) = try await client.execute(uri: "/v1/projects/toaster/installations", method: .post,
                                                           body: try Self.body(["fid": "e"])) { response in
                 let answer = try Self.json(response.body)
@@ -111,8 +111,16 @@ import ToasterTestSupport
                 #expect(answer["expiresIn"] as? String == "604800s")
                 return try #require(answer["token"] as? String)
             }
-            #expect(try await Self.fetch(client, token: old, [:]).0 == .unauthorized)
+            #expect(try await Self.fetch(client, token: old, [:]).0 == .ok)
             #expect(try await Self.fetch(client, token: fresh, [:]).0 == .ok)
+            // A refresh token is no auth token, nor is an auth token a refresh token, nor one installation's another's.
+            #expect(try await Self.fetch(client, token: refresh, [:]).0 == .unauthorized)
+            for (fid, token) in [("e", old), ("c", refresh)] {
+                try await client.execute(uri: "/v1/projects/toaster/installations/\(fid)/authTokens:generate", method: .post,
+                                         headers: [.authorization: "FIS_v2 \(token)"], body: try Self.body([:])) { response in
+                    #expect(response.status == .unauthorized)
+                }
+            }
             try await client.execute(uri: "/v1/projects/toaster/installations/e/authTokens:generate", method: .post,
                                      headers: [.authorization: "FIS_v2 wrong"], body: try Self.body([:])) { response in
                 #expect(response.status == .unauthorized)
@@ -209,21 +217,43 @@ import ToasterTestSupport
         }
     }
 
-    @Test func theRegistryForgetsTheOldestPastItsLimit() {
-        let registry = InstallationRegistry()
-        let now = Date()
-        let first = registry.register(project: "toaster", fid: "first", now: now)
-        for index in 0..<InstallationRegistry.maximumCount {
-            _ = registry.register(project: "toaster", fid: "fid-\(index)", now: now)
+    /// Tokens are verified by their signature, so an instance sharing the secret takes another's;
+    /// one with another secret, a token of another project, an expired one or a deleted
+    /// installation's does not.
+    @Test func tokensAreVerifiedWhereverTheSecretIsShared() async throws {
+        let secret = Array("a shared secret of thirty-two bytes".utf8), now = Date()
+        let issuer = InstallationTokens(secret: secret, storage: nil), other = InstallationTokens(secret: secret, storage: nil)
+        let (installation, refreshToken, authToken) = await issuer.register(project: "toaster", fid: "fid-1", appID: Self.appID, now: now)
+        #expect(installation == .init(project: "toaster", fid: "fid-1", appID: Self.appID))
+        #expect(try await other.installation(authToken: authToken, project: "toaster", now: now) == installation)
+        #expect(try await other.installation(refreshToken: refreshToken, project: "toaster", fid: "fid-1") == installation)
+        await #expect(throws: InstallationTokens.Refusal.invalid) { try await InstallationTokens().installation(authToken: authToken, project: "toaster", now: now) }
+        await #expect(throws: InstallationTokens.Refusal.invalid) { try await other.installation(authToken: authToken, project: "other", now: now) }
+        await #expect(throws: InstallationTokens.Refusal.invalid) {
+            try await other.installation(authToken: authToken, project: "toaster", now: now.addingTimeInterval(604_801))
         }
-        #expect(registry.count == InstallationRegistry.maximumCount)
-        #expect(registry.installation(authToken: first.authToken, project: "toaster", now: now) == nil)
-        let last = registry.register(project: "toaster", fid: "last", now: now)
-        #expect(registry.installation(authToken: last.authToken, project: "toaster", now: now)?.fid == "last")
-        #expect(registry.installation(authToken: last.authToken, project: "other", now: now) == nil)
-        #expect(registry.installation(authToken: last.authToken, project: "toaster", now: now.addingTimeInterval(604_801)) == nil, "expired")
-        // A FID no SDK makes is replaced, as Google replaces it.
-        #expect(registry.register(project: "toaster", fid: "not/a fid", now: now).fid != "not/a fid")
+        await #expect(throws: InstallationTokens.Refusal.invalid) { try await other.installation(refreshToken: refreshToken, project: "toaster", fid: "fid-2") }
+        // Deleted where it is heard of: the deleting instance at once, the other once told.
+        try await issuer.delete(installation, now: now)
+        await #expect(throws: InstallationTokens.Refusal.deleted) { try await issuer.installation(authToken: authToken, project: "toaster", now: now) }
+        #expect(try await other.installation(authToken: authToken, project: "toaster", now: now) == installation)
+        other.heard(InstallationDeletion(project: "toaster", fid: "fid-1", at: now))
+        await #expect(throws: InstallationTokens.Refusal.deleted) { try await other.installation(refreshToken: refreshToken, project: "toaster", fid: "fid-1") }
+        // A deleted FID, or one no SDK makes, is replaced, as Google replaces it.
+        #expect(await other.register(project: "toaster", fid: "fid-1", appID: nil, now: now).installation.fid != "fid-1")
+        #expect(await other.register(project: "toaster", fid: "not/a fid", appID: nil, now: now).installation.fid != "not/a fid")
+        #expect(await other.register(project: "other", fid: "fid-1", appID: nil, now: now).installation.fid == "fid-1", "another project's")
+    }
+
+    @Test func deletionsAreBoundedTheOldestForgottenFirst() {
+        let tokens = InstallationTokens()
+        for index in 0...InstallationTokens.maximumDeletions {
+            tokens.heard(InstallationDeletion(project: "toaster", fid: "fid-\(index)", at: Date()))
+        }
+        #expect(tokens.deletionCount == InstallationTokens.maximumDeletions)
+        #expect(!tokens.isDeleted(project: "toaster", fid: "fid-0"))
+        #expect(tokens.isDeleted(project: "toaster", fid: "fid-1"))
+        #expect(tokens.isDeleted(project: "toaster", fid: "fid-\(InstallationTokens.maximumDeletions)"))
     }
 
     /// What the iOS SDK sends: `{app_instance_id:'c', …, app_version:'1.9.0', …, country_code:'jp',
@@ -254,10 +284,11 @@ import ToasterTestSupport
                 }
             }
             #expect(!eTag.isEmpty)
-            // Not gzip after all: a sentence, not a guess.
+            // gzip's first bytes, then none of the rest: a sentence, not a guess.
             try await client.execute(uri: Self.fetchURI, method: .post, headers: [.contentEncoding: "gzip", FirebaseRoutes.installationAuth: token],
-                                     body: ByteBuffer(string: "{}")) { response in
+                                     body: ByteBuffer(bytes: FetchBody.gzipMagic + [0, 1, 2])) { response in
                 #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("the body is not whole gzip"))
             }
         }
         let rewritten = String(decoding: FetchBody.standardJSON(Array(#"{a:'x"y\z', b :{"c":"it's"}, d:'', e:12, f:true}"#.utf8)), as: UTF8.self)
@@ -265,5 +296,158 @@ import ToasterTestSupport
         let json = #"{"appVersion": "1.9.0", "n": [1, -2.5e3, null], "s": "a\"b:'c"}"#
         #expect(FetchBody.standardJSON(Array(json.utf8)) == Array(json.utf8), "standard JSON passes through unchanged")
         #expect(FetchBody.inflate(Array(try #require(Data(base64Encoded: Self.sdkBody))), limit: 100) == nil, "inflated past the limit")
+    }
+
+    /// The example policy whose `remoteConfig` also holds `place` (a key, its restriction, the apps).
+    static func policy(place: String) throws -> String {
+        try Examples.policy().replacingOccurrences(of: #""namespace": "firebase", "#, with: #""namespace": "firebase", "# + place)
+    }
+
+    /// What the web SDK sends (`rest_client.ts`): the key in the URL, `Content-Encoding: gzip`
+    /// over a body that is plain JSON, `If-None-Match: *`, and the token in the body only.
+    static func webFetch(_ client: any TestClientProtocol, token: String, appID: String = appID, key: String = "AIzaSyWeb") async throws -> (HTTPResponse.Status, [String: Any]) {
+        try await client.execute(uri: fetchURI + "?key=\(key)", method: .post,
+                                 headers: [.contentType: "application/json", .contentEncoding: "gzip", .ifNoneMatch: "*"],
+                                 body: try body(["sdk_version": "12.18.0", "app_instance_id": "c", "app_instance_id_token": token, "app_id": appID,
+                                                 "language_code": "ja-JP"])) { response in
+            (response.status, try json(response.body))
+        }
+    }
+
+    @Test func theWebSDKsFetchIsAnsweredAsTheTemplateDecides() async throws {
+        try await serving(try Examples.policy()) { client, _ in
+            let token = try await Self.register(client, fid: "c")
+            let (status, answer) = try await Self.webFetch(client, token: token)
+            #expect(status == .ok, "\(answer)")
+            #expect(answer["templateVersion"] as? String == "42")
+            // No app version, no country: jp_ios_old is false; the ios condition holds for an iOS app ID.
+            #expect(answer["entries"] as? [String: String] == [
+                "min_required_version": "1.0.0", "latest_version": "2.0.0", "force_update_store_url": "itms-apps://itunes.apple.com/app/id1234567890",
+                "welcome_message": "Welcome to Toaster", "new_checkout_enabled": "false",
+            ])
+            // A web app has no device.os: neither the ios nor the android value, so the in-app default.
+            let (_, web) = try await Self.webFetch(client, token: token, appID: "1:1234567890:web:0a1b2c3d")
+            #expect((web["entries"] as? [String: String])?["force_update_store_url"] == nil, "\(web)")
+            // A token in neither place is still refused.
+            try await client.execute(uri: Self.fetchURI, method: .post, headers: [.contentEncoding: "gzip"],
+                                     body: try Self.body(["app_instance_id": "c"])) { response in
+                #expect(response.status == .unauthorized)
+                #expect(String(buffer: response.body).contains("app_instance_id_token"))
+            }
+        }
+    }
+
+    @Test func aKeyAndAppsInThePolicyAreCheckedAsGoogleChecksThem() async throws {
+        let place = #""apiKey": "AIzaSyLocal", "allowedBundleIds": ["com.example.toaster"], "appIds": ["1:1234567890:ios:0a1b2c3d4e5f6789"], "#
+        try await serving(try Self.policy(place: place)) { client, _ in
+            func register(key: String?, bundle: String? = "com.example.toaster", appID: String = Self.appID) async throws -> (HTTPResponse.Status, [String: Any]) {
+                var headers: HTTPFields = [.contentType: "application/json"]
+                if let key { headers[FirebaseRoutes.apiKey] = key }
+                if let bundle { headers[FirebaseRoutes.bundleID] = bundle }
+                return try await client.execute(uri: "/v1/projects/toaster/installations", method: .post, headers: headers,
+                                                body: try Self.body(["fid": "c", "appId": appID])) { response in
+                    (response.status, try Self.json(response.body))
+                }
+            }
+            let (wrongKey, invalid) = try await register(key: "AIzaSyWrong")
+            #expect(wrongKey == .badRequest)
+            let error = try #require(invalid["error"] as? [String: Any])
+            #expect(error["status"] as? String == "INVALID_ARGUMENT")
+            #expect(error["message"] as? String == "API key not valid. Please pass a valid API key.")
+            let detail = try #require((error["details"] as? [[String: Any]])?.first)
+            #expect(detail["reason"] as? String == "API_KEY_INVALID")
+            #expect(detail["@type"] as? String == "type.googleapis.com/google.rpc.ErrorInfo")
+            #expect((detail["metadata"] as? [String: String])?["service"] == "firebaseinstallations.googleapis.com")
+            #expect(!String(describing: invalid).contains("AIzaSyWrong"), "the key is never echoed")
+
+            let (missing, noKey) = try await register(key: nil)
+            #expect(missing == .forbidden)
+            #expect((noKey["error"] as? [String: Any])?["message"] as? String == "The request is missing a valid API key.")
+            let (blocked, otherApp) = try await register(key: "AIzaSyLocal", bundle: "com.example.other")
+            #expect(blocked == .forbidden)
+            let blockedError = try #require(otherApp["error"] as? [String: Any])
+            #expect(blockedError["status"] as? String == "PERMISSION_DENIED")
+            #expect(blockedError["message"] as? String == "Requests from this iOS client application com.example.other are blocked.")
+            #expect((blockedError["details"] as? [[String: Any]])?.first?["reason"] as? String == "API_KEY_IOS_APP_BLOCKED")
+            let (noBundle, _) = try await register(key: "AIzaSyLocal", bundle: nil)
+            #expect(noBundle == .forbidden, "a key restricted to iOS apps opens nothing that names none")
+            let (unknownApp, unknown) = try await register(key: "AIzaSyLocal", appID: "1:1234567890:ios:ffff")
+            #expect(unknownApp == .badRequest)
+            #expect((unknown["error"] as? [String: Any])?["message"] as? String == "Request contains an invalid argument.")
+            let (ok, registered) = try await register(key: "AIzaSyLocal")
+            #expect(ok == .ok)
+            let token = try #require((registered["authToken"] as? [String: Any])?["token"] as? String)
+
+            // The fetch: the key in the URL as the SDKs send it, the bundle in its header.
+            try await client.execute(uri: Self.fetchURI + "?key=AIzaSyLocal", method: .post,
+                                     headers: [FirebaseRoutes.installationAuth: token, FirebaseRoutes.bundleID: "com.example.toaster"],
+                                     body: try Self.body(["app_id": Self.appID, "app_version": "1.9.0"])) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: Self.fetchURI + "?key=AIzaSyOther", method: .post,
+                                     headers: [FirebaseRoutes.installationAuth: token, FirebaseRoutes.bundleID: "com.example.toaster"],
+                                     body: try Self.body(["app_id": Self.appID])) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("firebaseremoteconfig.googleapis.com"))
+            }
+            try await client.execute(uri: Self.fetchURI + "?key=AIzaSyLocal", method: .post,
+                                     headers: [FirebaseRoutes.installationAuth: token, FirebaseRoutes.bundleID: "com.example.toaster"],
+                                     body: try Self.body(["app_id": "1:1234567890:ios:ffff"])) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
+    @Test func aDeletedInstallationIsRefused() async throws {
+        try await serving(try Examples.policy()) { client, _ in
+            let (refresh, token) = try await client.execute(uri: "/v1/projects/toaster/installations", method: .post,
+                                                            body: try Self.body(["fid": "gone"])) { response in
+                let answer = try Self.json(response.body)
+                return (try #require(answer["refreshToken"] as? String), try #require((answer["authToken"] as? [String: Any])?["token"] as? String))
+            }
+            #expect(try await Self.fetch(client, token: token, [:]).0 == .ok)
+            try await client.execute(uri: "/v1/projects/toaster/installations/gone", method: .delete, headers: [.authorization: "FIS_v2 wrong"]) { response in
+                #expect(response.status == .unauthorized)
+            }
+            // The iOS SDK deletes at `…/installations/{fid}/`, with the slash.
+            try await client.execute(uri: "/v1/projects/toaster/installations/gone/", method: .delete, headers: [.authorization: "FIS_v2 \(refresh)"],
+                                     body: ByteBuffer(string: "{}")) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "{}")
+            }
+            #expect(try await Self.fetch(client, token: token, [:]).0 == .unauthorized)
+            try await client.execute(uri: "/v1/projects/toaster/installations/gone/authTokens:generate", method: .post,
+                                     headers: [.authorization: "FIS_v2 \(refresh)"], body: try Self.body([:])) { response in
+                #expect(response.status == .notFound, "as Google answers a deleted installation")
+            }
+        }
+    }
+
+    /// A web app in a browser: its preflight answered with the SDKs' headers allowed, its
+    /// answers readable by the page; a request without `Origin` (every other client) untouched.
+    @Test func aBrowsersPreflightIsAnsweredAndItsAnswersAreReadable() async throws {
+        try await serving(try Examples.policy()) { client, _ in
+            try await client.execute(uri: Self.fetchURI + "?key=AIzaSyWeb", method: .options,
+                                     headers: [.origin: "https://app.example.com", .accessControlRequestMethod: "POST",
+                                               .accessControlRequestHeaders: "content-encoding, content-type, if-none-match"]) { response in
+                #expect(response.status == .noContent)
+                #expect(response.headers[.accessControlAllowOrigin] == "https://app.example.com")
+                let allowed = (response.headers[.accessControlAllowHeaders] ?? "").lowercased()
+                for header in ["content-encoding", "if-none-match", "x-goog-api-key", "x-firebase-client"] { #expect(allowed.contains(header), "\(allowed)") }
+                #expect(response.headers[.accessControlAllowMethods]?.contains("DELETE") == true)
+            }
+            let token = try await Self.register(client, fid: "c")
+            try await client.execute(uri: Self.fetchURI, method: .post, headers: [.origin: "https://app.example.com", .contentEncoding: "gzip"],
+                                     body: try Self.body(["app_instance_id_token": token])) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.accessControlAllowOrigin] == "https://app.example.com")
+            }
+            try await client.execute(uri: Self.fetchURI, method: .post, headers: [FirebaseRoutes.installationAuth: token]) { response in
+                #expect(response.headers[.accessControlAllowOrigin] == nil)
+            }
+            try await client.execute(uri: "/lookup?id=1234567890", method: .get, headers: [.origin: "https://app.example.com"]) { response in
+                #expect(response.headers[.accessControlAllowOrigin] == nil, "only Firebase's routes are a browser's")
+            }
+        }
     }
 }

@@ -33,13 +33,13 @@ import ToasterWire
             exp: claims.iat.addingTimeInterval(claims.lifetime).timeIntervalSince1970)))
     }
 
-    private func serving(account: Bool = true, _ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    private func serving(account: Bool = true, tokenURI: String = tokenURI, _ test: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-rcapi-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("policy.json").path
         try Examples.policy().write(toFile: path, atomically: true, encoding: .utf8)
-        let verifier = account ? try await ServiceAccountVerifier(keyFile: Data(try ServiceAccountFixtures.keyJSON(Self.key, tokenURI: Self.tokenURI).utf8)) : nil
+        let verifier = account ? try await ServiceAccountVerifier(keyFile: Data(try ServiceAccountFixtures.keyJSON(Self.key, tokenURI: tokenURI).utf8)) : nil
         var settings = ServerSettings(adminToken: nil, cmsAPIKey: nil)
         settings.firebaseServiceAccount = verifier
         let router = ToasterRoutes.router(store: try PolicyStore(path: path), settings: settings)
@@ -121,6 +121,37 @@ import ToasterWire
             #expect((answer["error_description"] as? String)?.contains("--firebase-service-account") == true)
             let (response, _) = try await Self.template(client, bearer: "ya29.any")
             #expect(response.status == .unauthorized)
+        }
+    }
+
+    /// The claims as google-auth (Python, `google/oauth2/service_account.py`) writes them: whole
+    /// seconds, `aud` always Google's token endpoint.
+    struct GoogleAuthClaims: JWTPayload {
+        let iat: Int, exp: Int
+        let iss: String, aud: String, scope: String
+        func verify(using algorithm: some JWTAlgorithm) async throws {}
+    }
+
+    /// firebase-admin for Node's scopes (`src/app/credential-internal.ts`).
+    static let firebaseAdminScopes = ["https://www.googleapis.com/auth/cloud-platform", "https://www.googleapis.com/auth/firebase.database",
+                                      "https://www.googleapis.com/auth/firebase.messaging", "https://www.googleapis.com/auth/identitytoolkit",
+                                      "https://www.googleapis.com/auth/userinfo.email"]
+
+    /// A key file naming this server as its `token_uri`, and an assertion built as google-auth
+    /// builds it (header `kid` the key's id and `typ` JWT; `aud` Google's endpoint whatever the
+    /// key says) asking for firebase-admin's scopes: taken, and its token reads the template.
+    @Test func googleAuthsAssertionWithFirebaseAdminsScopesIsTaken() async throws {
+        try await serving(tokenURI: "http://127.0.0.1:8080/token") { client in
+            let now = Int(Date().timeIntervalSince1970)
+            let signer = await JWTKeyCollection().add(rsa: try Insecure.RSA.PrivateKey(pem: Self.key), digestAlgorithm: .sha256, kid: "k1")
+            let assertion = try await signer.sign(GoogleAuthClaims(iat: now, exp: now + 3600, iss: ServiceAccountFixtures.email,
+                                                                   aud: "https://oauth2.googleapis.com/token",
+                                                                   scope: Self.firebaseAdminScopes.joined(separator: " ")),
+                                                  kid: "k1", header: ["typ": "JWT"])
+            let (status, answer) = try await Self.token(client, assertion)
+            #expect(status == .ok, "\(answer)")
+            let token = try #require(answer["access_token"] as? String)
+            #expect(try await Self.template(client, bearer: token).0.status == .ok)
         }
     }
 }

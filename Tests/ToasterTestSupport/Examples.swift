@@ -11,6 +11,10 @@ package enum Examples {
     /// examples/remote-config/template.json, the console's export.
     package static let template = folder.appendingPathComponent("remote-config/template.json")
 
+    /// examples/remote-config/policy.json: the example policy with the export inline, what the
+    /// README serves as a local Firebase.
+    package static let firebasePolicy = folder.appendingPathComponent("remote-config/policy.json")
+
     /// The example policy with a Remote Config template inline in its `remoteConfig` (the
     /// example export unless `template` is given): toaster-server then serves it as Firebase.
     package static func policy(template: String? = nil) throws -> String {

@@ -16,10 +16,16 @@ import ToasterWire
     }
 
     @Test func googleErrors() throws {
-        #expect(try Self.roundTrip(GoogleAPI.ErrorAnswer(code: 401, status: "UNAUTHENTICATED", message: "no token"))
+        #expect(try Self.roundTrip(GoogleAPI.ErrorAnswer(.unauthenticated, message: "no token"))
             == #"{"error":{"code":401,"message":"no token","status":"UNAUTHENTICATED"}}"#)
-        try Self.roundTrip(GoogleAPI.ErrorAnswer(code: 400, status: "INVALID_ARGUMENT", message: "API key not valid.", reasons: ["API_KEY_INVALID"]))
-        #expect(GoogleAPI.ErrorAnswer(code: 403, status: "PERMISSION_DENIED", message: "", reasons: ["SERVICE_DISABLED"]).reason == "SERVICE_DISABLED")
+        // As Google writes a refused key: the reason in an ErrorInfo naming the API.
+        #expect(try Self.roundTrip(GoogleAPI.ErrorAnswer(.invalidArgument, message: GoogleAPI.Words.apiKeyInvalid, reason: .apiKeyInvalid,
+                                                         service: RemoteConfigAPI.service))
+            == #"{"error":{"code":400,"details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","domain":"googleapis.com","#
+            + #""metadata":{"service":"firebaseremoteconfig.googleapis.com"},"reason":"API_KEY_INVALID"}],"#
+            + #""message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#)
+        #expect(GoogleAPI.ErrorAnswer(.permissionDenied, message: "", reason: .serviceDisabled).reason == "SERVICE_DISABLED")
+        #expect(GoogleAPI.Words.iosAppBlocked(bundleID: nil) == "Requests from this iOS client application <empty> are blocked.")
         try Self.roundTrip(GoogleOAuth.TokenError(error: GoogleOAuth.TokenError.invalidGrant, errorDescription: "Invalid JWT Signature."))
     }
 

@@ -17,6 +17,11 @@ extension DecisionReport {
             ("heldBackWhy", (heldBack?.explanation).json),
             ("heldDecision", (heldDecision?.rawValue).json),
             ("notices", .array(notices.map(JSONValue.string))),
-        ] + (remoteConfig.map { [("remoteConfig", $0.json)] } ?? []))
+        ] + (remoteConfigJSON.map { [("remoteConfig", $0)] } ?? []))
+    }
+
+    /// What the template gave and why, or only its version when a fetch answered it.
+    private var remoteConfigJSON: JSONValue? {
+        remoteConfig?.json ?? templateVersion.map { .object([("templateVersion", .string($0))]) }
     }
 }

@@ -19,7 +19,7 @@ extension DecisionReport {
             ]
         }
         lines.append("updateURL: \(TextSanitizer.escapedLine(updateURL))")
-        lines += remoteConfig?.textLines ?? []
+        lines += remoteConfig?.textLines ?? templateVersion.map { ["remoteConfig: template version \(TextSanitizer.escapedLine($0))"] } ?? []
         lines += notices.map { "notice: \(TextSanitizer.escapedLine($0))" }
         return lines.joined(separator: "\n")
     }

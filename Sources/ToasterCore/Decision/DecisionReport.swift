@@ -20,6 +20,8 @@ public struct DecisionReport: Sendable, Equatable {
     public let notices: [String]
     /// The template's values and the conditions that gave them, when a template was evaluated.
     public internal(set) var remoteConfig: RemoteConfigReport?
+    /// The template version a fetch answered with, when no template was evaluated here.
+    public internal(set) var templateVersion: String?
 
     init(decision: Decision, reason: DecisionReason, current: Version, latest: Version?, alert: AlertModel?,
          updateURL: String, listing: StoreListing?, frequency: PromptFrequency = .immediately, why: String, notices: [String] = []) {

@@ -18,6 +18,8 @@ public struct SourceAnswer: Sendable, Equatable {
     /// names them (`min_required_version`, `--min-required-version`); nil: unnamed.
     public var minimumName: String?
     public var latestName: String?
+    /// The template version a Remote Config fetch answered with (`templateVersion`).
+    public var templateVersion: String?
 
     /// Whether the answer names a minimum (a minimum required version, or a forced window):
     /// then only the minimum forces, unless the user gives rules.

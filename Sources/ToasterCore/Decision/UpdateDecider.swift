@@ -64,6 +64,7 @@ public struct UpdateDecider: Sendable {
                                         alert: type.map { AlertModel(type: $0, language: language, texts: texts, skippable: rule.outcome == .skip) },
                                         updateURL: updateURL, listing: answer.listing, frequency: rule.frequency, why: why, notices: answer.notices)
             report.remoteConfig = answer.remoteConfig
+            report.templateVersion = answer.templateVersion
             return report
         }
 

@@ -3,8 +3,11 @@ import FoundationEssentials
 /// The simulated device a template is evaluated for: what the Remote Config backend knows of
 /// an app instance when it fetches. A value left nil is undefined, and a rule on it is false.
 public struct RemoteConfigDevice: Sendable, Equatable {
-    /// `device.os`: the simulated device is an iPhone.
+    /// `device.os` of the simulated device: an iPhone.
     public static let os = "ios"
+
+    /// `device.os`, lower case; nil for a device that has none Remote Config knows (a web app).
+    public var os: String?
 
     public var appVersion: String
     public var build: String?
@@ -33,7 +36,9 @@ public struct RemoteConfigDevice: Sendable, Equatable {
     public init(appVersion: String, build: String? = nil, firebaseAppID: String? = nil, country: String? = nil,
                 language: String? = nil, userProperties: [String: String] = [:], customSignals: [String: String] = [:],
                 audiences: Set<String> = [], firstOpen: Date? = nil, installationID: String? = nil,
-                microPercentile: Int? = nil, seedPercentiles: [String: Int] = [:], rolloutPercentiles: [String: Int] = [:], now: Date) {
+                microPercentile: Int? = nil, seedPercentiles: [String: Int] = [:], rolloutPercentiles: [String: Int] = [:],
+                os: String? = RemoteConfigDevice.os, now: Date) {
+        self.os = os
         self.appVersion = appVersion
         self.build = build
         self.firebaseAppID = firebaseAppID

@@ -244,7 +244,7 @@ extension ConditionRule {
         case let .percent(seed, range):
             return percentiles[seed].map(range.contains)
         case let .os(equal, name):
-            return (name.lowercased() == RemoteConfigDevice.os) == equal
+            return device.os.map { (name.lowercased() == $0) == equal }
         case .appID(let id):
             return device.firebaseAppID.map { $0 == id }
         case let .release(element, test):

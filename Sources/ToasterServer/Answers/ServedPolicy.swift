@@ -12,6 +12,9 @@ final class ServedPolicy: Sendable {
     let document: Data
     /// The document's ETag: what an editor sends back as `If-Match`.
     let eTag: String
+    /// The ETag without its quotes, as log lines and the metrics' label write it: one pair of
+    /// quotes (the log's or the label's), not the tag's inside the log's.
+    var opaqueETag: String { eTag.filter { $0 != "\"" } }
     let loadedAt = Date()
     private let lookups: [String: StorefrontAnswers]
     private let remoteConfigs: [String: EncodedAnswer]
@@ -19,6 +22,8 @@ final class ServedPolicy: Sendable {
     private let templates: [String: RemoteConfigTemplate]
     /// The projects with a template, where installations are issued.
     let firebaseProjects: Set<String>
+    /// Each project's keys and apps, where the policy names them.
+    private let firebaseAccess: [String: FirebaseAccess]
     /// Each such project's template as `GET /v1/projects/{project}/remoteConfig` returns it.
     private let templateDocuments: [String: EncodedAnswer]
     private let cmsObjects: [String: EncodedAnswer]
@@ -57,6 +62,7 @@ final class ServedPolicy: Sendable {
         self.templates = templates
         self.templateDocuments = templateDocuments
         firebaseProjects = Set(policy.apps.compactMap { $0.remoteConfig?.template == nil ? nil : $0.remoteConfig?.project })
+        firebaseAccess = FirebaseAccess.byProject(policy)
         self.cmsObjects = cmsObjects
     }
 
@@ -76,6 +82,9 @@ final class ServedPolicy: Sendable {
     }
 
     func templateDocument(project: String) -> EncodedAnswer? { templateDocuments[project] }
+
+    /// The keys and apps `project` takes: any, unless the policy names them.
+    func access(project: String) -> FirebaseAccess { firebaseAccess[project] ?? FirebaseAccess() }
 
     func cms(endpoint: String) -> EncodedAnswer? { cmsObjects[endpoint] }
 

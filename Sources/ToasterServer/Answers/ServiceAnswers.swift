@@ -21,7 +21,7 @@ enum ServiceAnswers {
     /// Firebase answers without `entries` when there is no template for the app.
     static func remoteConfig(_ app: AppPolicy?) -> RemoteConfigAPI.FetchAnswer {
         guard let app else { return RemoteConfigAPI.FetchAnswer(entries: nil, state: .noTemplate) }
-        let keys = RemoteConfigKeys.default
+        let keys = app.remoteConfig?.keys ?? RemoteConfigKeys.default
         var entries = [keys.latest: app.version, keys.storeURL: app.storeURL]
         entries[keys.minimumRequired] = app.minRequiredVersion
         return RemoteConfigAPI.FetchAnswer(entries: entries, state: .update)

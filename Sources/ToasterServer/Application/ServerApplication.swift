@@ -6,9 +6,10 @@ import ServiceLifecycle
 import ToasterPolicy
 
 /// toaster-server assembled from its arguments, as Hummingbird's template builds its
-/// application: the policy store, the SIGHUP reload, Firebase's installation registry, both
-/// listeners with their limits, the database watcher and the drain notice, as one service group. The executable only turns
-/// flags into `ServerArguments`.
+/// application: the policy store, the SIGHUP reload, Firebase Installations' tokens (their
+/// secret and deletions in the database, or in the state folder), both listeners with their
+/// limits, the database watcher and the drain notice, as one service group. The executable
+/// only turns flags into `ServerArguments`.
 public struct ServerApplication {
     /// How long after the shutdown timeout whatever has not ended is cancelled.
     static let shutdownBackstop = Duration.seconds(5)
@@ -22,20 +23,35 @@ public struct ServerApplication {
     public init(_ arguments: some ServerArguments, observability: Observability,
                 announce: @escaping @Sendable (String) -> Void) async throws(StartupError) {
         let logger = observability.logger
-        let store: PolicyStore
+        let store: PolicyStore, tokens: InstallationTokens
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
-        do {
-            switch arguments.policyPlace {
-            case .database(let url, let seed, let timeout):
-                let backend = try PostgresPolicy(url: url, deadline: timeout, logger: logger)
-                try await backend.prepare(seed: try seed.map { path throws(PolicyError) in try PolicyStore.document(at: path) })
-                store = try await PolicyStore.open(backend, observability: observability)
-                services.append(.init(service: PolicyWatcher(backend: backend, store: store), successTerminationBehavior: .ignore))
-            case .file(let path):
-                store = try PolicyStore(path: path, observability: observability)
+        switch arguments.policyPlace {
+        case .database(let url, let seed, let timeout):
+            let database: PostgresDatabase, policy: PostgresPolicy
+            do {
+                database = try PostgresDatabase(url: url, deadline: timeout, logger: logger)
+                policy = PostgresPolicy(database: database)
+                try await policy.prepare(seed: try seed.map { path throws(PolicyError) in try PolicyStore.document(at: path) })
+                store = try await PolicyStore.open(policy, observability: observability)
+            } catch {
+                throw StartupError("policy \(error)")
             }
-        } catch {
-            throw StartupError("policy \(error)")
+            // Installations' secret and deletions are the database's too: every instance verifies every token.
+            let installations = PostgresInstallations(database: database)
+            tokens = try await InstallationTokens.open(installations)
+            services.append(.init(service: DatabaseWatcher(policy: policy, store: store, installations: installations, tokens: tokens),
+                                  successTerminationBehavior: .ignore))
+        case .file(let path):
+            do { store = try PolicyStore(path: path, observability: observability) } catch { throw StartupError("policy \(error)") }
+            let folder = arguments.stateFolder
+            do {
+                tokens = try await InstallationTokens.open(InstallationFolder(path: folder.path))
+            } catch where !folder.given {
+                // A server that may never serve a template does not fail for a default folder
+                // it cannot write (a read-only root, a unit without StateDirectory=).
+                announce("toaster-server: \(error.description); Firebase installations will last only as long as this process (give --state-dir)")
+                tokens = InstallationTokens()
+            }
         }
         for removed in store.removedTemporaries {
             announce("toaster-server: removed \(removed), left by a policy write that never finished")
@@ -45,9 +61,7 @@ public struct ServerApplication {
         let limits = arguments.connectionLimits
         if let warning = limits.raiseDescriptorLimit(listeners: 2) { announce("toaster-server: \(warning)") }
         let connections = OpenConnections()
-        // One registry for the server's life: a policy reload keeps the installations issued.
-        let installations = InstallationRegistry()
-        let routes = ToasterRoutes.router(store: store, settings: settings, observability: observability, installations: installations)
+        let routes = ToasterRoutes.router(store: store, settings: settings, observability: observability, tokens: tokens)
         let service = Self.listener(routes, name: nil,
                                     host: arguments.host, port: arguments.port, limits: limits, observability: observability,
                                     connections: connections, countingConnections: true, announce: announce)

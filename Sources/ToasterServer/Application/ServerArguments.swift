@@ -2,6 +2,10 @@
 /// Hummingbird's template conforms to its `AppArguments`.
 public protocol ServerArguments {
     var policyPlace: PolicyPlace { get }
+    /// Where Firebase Installations' signing secret and deletions are kept without a
+    /// database: made on the first start. `given`: named by `--state-dir`, rather than the
+    /// default, so that a folder that cannot be made stops the start instead of being passed over.
+    var stateFolder: (path: String, given: Bool) { get }
     /// The public listener's address.
     var host: String { get }
     var port: Int { get }

@@ -7,12 +7,17 @@ import ToasterCore
 /// values in single quotes, `{key:'1.9.0', …}`, with user properties as standard JSON inside.
 /// Google reads both; so does this, the one reader of that syntax.
 enum FetchBody {
-    /// The body as a JSON tree; `gzipped` when it came with `Content-Encoding: gzip`.
-    static func tree(_ bytes: [UInt8], gzipped: Bool, limit: Int) throws(TemplateFetch.Refusal) -> JSONTree {
+    /// gzip's first two bytes (RFC 1952), which no JSON text begins with.
+    static let gzipMagic: [UInt8] = [0x1F, 0x8B]
+
+    /// The body as a JSON tree, inflated first when its bytes are gzip's. The bytes decide, not
+    /// `Content-Encoding`: the iOS SDK gzips and says so, the web SDK says gzip over plain
+    /// JSON (`rest_client.ts`), and Google reads both.
+    static func tree(_ bytes: [UInt8], limit: Int) throws(TemplateFetch.Refusal) -> JSONTree {
         var text = bytes
-        if gzipped {
+        if bytes.starts(with: gzipMagic) {
             guard let inflated = inflate(bytes, limit: limit) else {
-                throw TemplateFetch.Refusal(message: "the body is not gzip, or is larger than \(limit) bytes once inflated")
+                throw TemplateFetch.Refusal(message: "the body is not whole gzip, or is larger than \(limit) bytes once inflated")
             }
             text = inflated
         }

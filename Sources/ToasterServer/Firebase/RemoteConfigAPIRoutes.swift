@@ -13,7 +13,7 @@ enum RemoteConfigAPIRoutes {
     static let maximumBody = 16 << 10
     static let notStarted = "toaster-server issues tokens only when started with --firebase-service-account"
 
-    static func add(to router: Router<BasicRequestContext>, store: PolicyStore, settings: ServerSettings) {
+    static func add(to router: some RouterMethods<BasicRequestContext>, store: PolicyStore, settings: ServerSettings) {
         typealias TokenRequest = GoogleOAuth.TokenRequest
         typealias TokenError = GoogleOAuth.TokenError
         router.post(RouterPath(GoogleOAuth.tokenPath)) { request, _ in
@@ -50,11 +50,11 @@ enum RemoteConfigAPIRoutes {
                   account.accepts(accessToken: token, now: Date()) else {
                 let why = settings.firebaseServiceAccount == nil ? notStarted
                     : "Request had invalid authentication credentials. Expected OAuth 2 access token (POST \(GoogleOAuth.tokenPath) issues one)."
-                return ToasterRoutes.answer(request, .unauthorized, GoogleAPI.ErrorAnswer(code: 401, status: "UNAUTHENTICATED", message: why))
+                return ToasterRoutes.answer(request, .unauthorized, GoogleAPI.ErrorAnswer(.unauthenticated, message: why))
             }
             guard let template = store.served.templateDocument(project: project) else {
                 return ToasterRoutes.answer(request, .notFound, GoogleAPI.ErrorAnswer(
-                    code: 404, status: "NOT_FOUND", message: "no policy's remoteConfig holds a template for project \(project)"))
+                    .notFound, message: "no policy's remoteConfig holds a template for project \(project)"))
             }
             return ToasterRoutes.answer(request, .ok, template)
         }

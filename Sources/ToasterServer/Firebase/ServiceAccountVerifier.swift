@@ -6,10 +6,11 @@ import ToasterWire
 
 /// Google's OAuth 2.0 token endpoint for one service account, as a caller of the Remote Config
 /// REST API reaches it (docs/06): a `jwt-bearer` grant's assertion is verified with jwt-kit
-/// against the public half of the account's key (RS256; `iss` the account's email, `aud` its
-/// token endpoint or the URL the request came to, `scope` naming Remote Config, `iat` and `exp`
-/// at most an hour apart), and answered with an opaque access token that the template's GET
-/// must carry. The tokens are kept in memory, bounded; a restart forgets them.
+/// against the public half of the account's key (RS256; `iss` the account's email, `aud`
+/// Google's token endpoint — which google-auth always names — its key's `token_uri` or the URL
+/// the request came to, `scope` naming Remote Config or `cloud-platform`, as firebase-admin
+/// asks, `iat` and `exp` at most an hour apart), and answered with an opaque access token that
+/// the template's GET must carry. The tokens are kept in memory, bounded; a restart forgets them.
 public final class ServiceAccountVerifier: Sendable {
     typealias TokenError = GoogleOAuth.TokenError
     /// Google refuses an assertion that lives longer, and gives its tokens as long.
@@ -58,8 +59,8 @@ public final class ServiceAccountVerifier: Sendable {
     /// a key file written for this server names as its `token_uri` (its port is known only once
     /// it listens).
     func token(assertion: String, endpoint: String, now: Date) async throws(Refusal) -> (token: String, expiresIn: Int) {
-        try await check(assertion, audiences: [tokenURI, endpoint], now: now)
-        let token = "ya29." + InstallationRegistry.token(bytes: 32)
+        try await check(assertion, audiences: [GoogleOAuth.googleTokenURL, tokenURI, endpoint], now: now)
+        let token = "ya29." + InstallationTokens.random(bytes: 32)
         let expires = now.addingTimeInterval(Self.lifetime)
         tokens.withLock { tokens in
             if tokens.count >= Self.maximumTokens { tokens = tokens.filter { $0.value > now } }
@@ -96,7 +97,7 @@ public final class ServiceAccountVerifier: Sendable {
             throw Refusal(error: TokenError.invalidGrant, description: "Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe. "
                 + "Check your iat and exp values in the JWT claim.")
         }
-        guard claims.scope.split(separator: " ").contains(Substring(RemoteConfigAPI.scope)) else {
+        guard claims.scope.split(separator: " ").contains(where: { RemoteConfigAPI.acceptedScopes.contains(String($0)) }) else {
             throw Refusal(error: TokenError.invalidScope, description: "Invalid OAuth scope or ID token audience provided.")
         }
     }

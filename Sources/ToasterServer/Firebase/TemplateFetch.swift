@@ -51,7 +51,16 @@ enum TemplateFetch {
                                   // Firebase assigns rollouts on its own and does not publish how; a local
                                   // Firebase places an installation by the same hash, the rollout's id its seed.
                                   rolloutPercentiles: InstallationPercentile.bySeed(template.rolloutIDs, installationID: installationID),
-                                  now: now)
+                                  os: os(appID: request.appID), now: now)
+    }
+
+    /// `device.os` as the app ID's platform says (`1:…:android:…`); a web app has none, so a
+    /// rule on it is false. Without an app ID, an iPhone's, as toastercli's fetch is.
+    static func os(appID: String?) -> String? {
+        let parts = appID?.split(separator: ":") ?? []
+        guard parts.count == 4 else { return RemoteConfigDevice.os }
+        let platform = parts[2].lowercased()
+        return platform == "web" ? nil : platform
     }
 
     /// A field in either spelling: a text, or a number as written.

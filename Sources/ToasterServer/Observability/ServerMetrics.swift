@@ -62,7 +62,7 @@ public final class ServerMetrics: Sendable {
             guard info?.eTag != served.eTag else { return }
             info?.gauge.destroy()
             // The tag without its quotes, which a label value would have to escape.
-            let gauge = CoreMetrics.Gauge(label: "toaster_policy_info", dimensions: [("etag", served.eTag.filter { $0 != "\"" })], factory: factory)
+            let gauge = CoreMetrics.Gauge(label: "toaster_policy_info", dimensions: [("etag", served.opaqueETag)], factory: factory)
             gauge.record(1)
             info = (served.eTag, gauge)
         }

@@ -39,7 +39,7 @@ enum PolicyAdmin {
         do throws(PolicyError) {
             let served = try await store.replace(with: Data(body.readableBytesView), ifMatch: expected)
             metrics.puts("ok").increment()
-            logger.info("PUT /admin/policy: policy replaced", metadata: ["etag": "\(served.eTag)", "bytes": "\(body.readableBytes)"])
+            logger.info("PUT /admin/policy: policy replaced", metadata: ["etag": "\(served.opaqueETag)", "bytes": "\(body.readableBytes)"])
             var response = ToasterRoutes.answer(request, .ok, ServiceAnswers.Message(message: "policy replaced"))
             response.headers[.eTag] = served.eTag
             return response

@@ -11,11 +11,11 @@ public enum ToasterRoutes {
     private typealias Lookup = AppStoreLookupAPI.Query
 
     /// The public routes; the admin API is `AdminRoutes`, on a listener of its own. Without
-    /// `observability`, quiet: no access log, figures no one reads (tests). `installations`:
-    /// the server's one registry, which outlives policy reloads (`ServerApplication` makes it);
-    /// without it, the router's own.
+    /// `observability`, quiet: no access log, figures no one reads (tests). `tokens`: Firebase
+    /// Installations' tokens, signed with the secret every instance shares (`ServerApplication`
+    /// opens it); without it, the router's own.
     public static func router(store: PolicyStore, settings: ServerSettings, observability: Observability = Observability(),
-                              installations: InstallationRegistry = InstallationRegistry()) -> ObservedRouter {
+                              tokens: InstallationTokens = InstallationTokens()) -> ObservedRouter {
         // HEAD answers as GET without the body, for every GET route (RFC 9110, 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         let healthy = EncodedAnswer(ServiceAnswers.Message(message: "ok"))
@@ -47,7 +47,7 @@ public enum ToasterRoutes {
             return answer(request, .ok, store.served.lookup(id: query.get(Lookup.id), bundleID: query.get(Lookup.bundleID),
                                                             country: country, pathForm: true, now: Date()))
         }
-        FirebaseRoutes.add(to: router, store: store, settings: settings, installations: installations)
+        FirebaseRoutes.add(to: router, store: store, settings: settings, tokens: tokens)
         router.get(RouterPath(CMSAPI.path(endpoint: ":endpoint"))) { request, context in
             try await settings.delay()
             if let key = settings.cmsAPIKey, !ConstantTime.equal(request.headers[cmsKeyHeader] ?? "", key) {

@@ -15,14 +15,15 @@ enum Offload {
     }()
 
     static func run<T: Sendable>(_ work: @escaping @Sendable () throws(PolicyError) -> T) async throws(PolicyError) -> T {
-        let result: Result<T, PolicyError>
-        do {
-            result = try await pool.runIfActive { () -> Result<T, PolicyError> in
-                do throws(PolicyError) { return .success(try work()) } catch { return .failure(error) }
-            }
-        } catch {
-            throw PolicyError("the server is shutting down", kind: .unavailable)
+        let result = await perform { () -> Result<T, PolicyError> in
+            do throws(PolicyError) { return .success(try work()) } catch { return .failure(error) }
         }
+        guard let result else { throw PolicyError("the server is shutting down", kind: .unavailable) }
         return try result.get()
+    }
+
+    /// `work`'s value; nil once the server is shutting down.
+    static func perform<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
+        try? await pool.runIfActive(work)
     }
 }

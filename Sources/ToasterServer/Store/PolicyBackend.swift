@@ -2,7 +2,7 @@ import FoundationEssentials
 import ToasterPolicy
 
 /// Where the served policy is kept: a file (the default, `PolicyFile`) or a PostgreSQL table
-/// shared by several instances (`PostgresPolicy`).
+/// shared by several instances (`PostgresPolicy`, in `PostgresDatabase`).
 public protocol PolicyBackend: Sendable {
     /// The place in log lines, without secrets: a path, or a database URL without its password.
     var place: String { get }

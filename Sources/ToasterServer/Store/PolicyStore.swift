@@ -68,7 +68,7 @@ public final class PolicyStore: Sendable {
             let served = try await Offload.run { () throws(PolicyError) in try Self.served(stored.document, from: place) }
             if install(served, revision: stored.revision) {
                 observability.reloaded(.ok)
-                observability.logger.info("reloaded the policy", metadata: ["reason": "\(reason)", "etag": "\(served.eTag)"])
+                observability.logger.info("reloaded the policy", metadata: ["reason": "\(reason)", "etag": "\(served.opaqueETag)"])
             }
         } catch {
             refused(error, reason)

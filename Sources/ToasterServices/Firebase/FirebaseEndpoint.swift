@@ -7,8 +7,8 @@ import ToasterWire
 /// travels in its header only — never in a URL, which messages and proxies' logs show — and no
 /// message ever contains it.
 struct FirebaseEndpoint: Sendable {
-    static let installationsHost = "https://firebaseinstallations.googleapis.com"
-    static let remoteConfigHost = "https://firebaseremoteconfig.googleapis.com"
+    static let installationsHost = "https://" + FirebaseInstallationsAPI.service
+    static let remoteConfigHost = "https://" + RemoteConfigAPI.service
     /// A fixed iOS SDK version number, sent where the SDK sends its own (docs/07).
     static let sdkVersion = "11.5.0"
 
@@ -50,27 +50,41 @@ struct FirebaseEndpoint: Sendable {
         } catch {
             throw SourceError(error.kind, redacted(error.message), httpStatus: error.httpStatus, retryAfter: error.retryAfter)
         }
-        guard (200..<300).contains(answer.status) else { throw failure(answer, service: service, host: HTTPFetcher.host(url)) }
+        guard (200..<300).contains(answer.status) else { throw failure(answer, service: service, url: url) }
         return answer.body
     }
 
-    /// One sentence per way Google refuses, naming what to check (docs/07).
-    func failure(_ answer: HTTPFetcher.Answer, service: Service, host: String) -> SourceError {
+    /// One sentence per way Google refuses, naming what to check (docs/07); a local server
+    /// (toaster-server, any host but Google's) answering 401 or 404 is named by the URL asked.
+    func failure(_ answer: HTTPFetcher.Answer, service: Service, url: String) -> SourceError {
+        let host = HTTPFetcher.host(url)
         let error = GoogleRefusal(answer.body)
         let said = error.map { " (\(redacted($0.summary)))" } ?? ""
         let retry = RetryAfter.delay(answer.retryAfter, now: Date())
         let reason = error?.reason ?? ""
         let message = error?.message ?? ""
+        let google = host.hasSuffix(".googleapis.com") || host.hasSuffix(".googleapis.com:443")
         switch answer.status {
-        case 400 where reason == "API_KEY_INVALID" || message.contains("API key not valid"):
+        case 400 where reason == GoogleAPI.Reason.apiKeyInvalid.rawValue || message == GoogleAPI.Words.apiKeyInvalid:
             return SourceError(.misconfigured, "\(service.rawValue) refused the API key\(said): check TOASTER_FIREBASE_API_KEY or "
                 + "--firebase-api-key-file against API_KEY in the app's GoogleService-Info.plist", httpStatus: 400)
-        case 403 where reason == "SERVICE_DISABLED" || message.contains("has not been used in project") || message.contains("is disabled"):
+        case 400 where service == .installations && message == GoogleAPI.Words.invalidArgument:
+            return SourceError(.misconfigured, "Firebase Installations refused app \(appID)\(said): check --firebase-app-id against "
+                + "GOOGLE_APP_ID in the app's GoogleService-Info.plist: it must be an app of project \(project)", httpStatus: 400)
+        case 403 where reason == GoogleAPI.Reason.serviceDisabled.rawValue || message.contains("has not been used in project")
+            || message.contains("is disabled"):
             return SourceError(.misconfigured, "the \(service.rawValue) API is not enabled for project \(project)\(said): enable it in the "
                 + "Google Cloud console (APIs & Services), then try again a few minutes later", httpStatus: 403)
-        case 403 where reason == "API_KEY_IOS_APP_BLOCKED":
+        case 403 where reason == GoogleAPI.Reason.apiKeyIOSAppBlocked.rawValue:
             return SourceError(.misconfigured, "the API key is restricted to other iOS apps\(said): give the app's --bundle-id, "
                 + "or check the key's application restrictions", httpStatus: 403)
+        case 401 where !google && service == .remoteConfig:
+            return SourceError(.misconfigured, "\(url) answered 401\(said): it took no installation token from \(installationsBase); give "
+                + "--installations-url the same server as --url, or leave it out to use --url's", httpStatus: 401)
+        case 404 where !google:
+            return SourceError(.misconfigured, "\(url) answered 404\(said): it serves no Firebase project \(project) there; check "
+                + "--firebase-project, and that the server is toaster-server with a template for that project (or a proxy to Firebase)",
+                               httpStatus: 404)
         case 401, 403:
             return SourceError(.misconfigured, "\(service.rawValue) answered \(answer.status): the API key does not open project \(project)\(said); "
                 + "check --firebase-project, --firebase-app-id and the key's API restrictions", httpStatus: answer.status)

@@ -36,13 +36,15 @@ public struct FirebaseFetchSource: VersionSource {
     public let keys: RemoteConfigKeys
     public let device: Device
 
-    /// `installationsBase` and `remoteConfigBase` default to Google's hosts; `stateFolder` keeps
-    /// the installation between runs.
+    /// `remoteConfigBase` defaults to Google's host, and `installationsBase` to it when it is
+    /// given (a local Firebase, or a proxy, serves both: the installation, its token and the
+    /// key never go to Google while the fetch goes elsewhere), else to Google's; `stateFolder`
+    /// keeps the installation between runs.
     public init(project: String, appID: String, apiKey: String, installationsBase: String? = nil, remoteConfigBase: String? = nil,
                 bundleID: String?, keys: RemoteConfigKeys, device: Device, stateFolder: String?, timeout: Duration = .seconds(5),
                 trust: CertificateTrust = .system) {
         endpoint = FirebaseEndpoint(project: project, appID: appID, apiKey: apiKey,
-                                    installationsBase: FirebaseEndpoint.base(installationsBase ?? FirebaseEndpoint.installationsHost),
+                                    installationsBase: FirebaseEndpoint.base(installationsBase ?? remoteConfigBase ?? FirebaseEndpoint.installationsHost),
                                     remoteConfigBase: FirebaseEndpoint.base(remoteConfigBase ?? FirebaseEndpoint.remoteConfigHost),
                                     bundleID: bundleID, timeout: timeout, trust: trust)
         installations = FirebaseInstallations(endpoint: endpoint, stateFolder: stateFolder)

@@ -24,8 +24,27 @@ public struct RemoteConfigSource: ServiceSource {
     /// file and an answer with neither state nor entries are unusable.
     public func fetchAnswer() throws(SourceError) -> SourceAnswer {
         let request = RemoteConfigAPI.FetchRequest(appInstanceID: "toastercli", appID: appID, sdkVersion: "toastercli")
-        let data = try location.read(timeout: timeout, post: try JSONPayload.encode(request.camelCased, what: "the Remote Config fetch"))
+        let data: Data
+        do {
+            data = try location.read(timeout: timeout, post: try JSONPayload.encode(request.camelCased, what: "the Remote Config fetch"))
+        } catch where error.httpStatus == 401 {
+            throw wantsInstallation(error)
+        }
         return try Self.answer(from: data, keys: keys, what: "Remote Config answer from \(location)")
+    }
+
+    /// A 401 to this small request: the service is Firebase as an app reaches it (Google, or
+    /// toaster-server with a template), which serves only an installation's fetch.
+    private func wantsInstallation(_ error: SourceError) -> SourceError {
+        var how = "--firebase-project PROJECT --firebase-app-id APP_ID --url BASE"
+        if case .web(let url, _) = location, let parts = URLComponents(string: url), let scheme = parts.scheme, let host = parts.host {
+            let path = parts.path.split(separator: "/")
+            // `/v1/projects/{project}/namespaces/{namespace}:fetch`
+            let project = path.count >= 3 && path[1] == "projects" ? String(path[2]) : "PROJECT"
+            how = "--firebase-project \(project) --firebase-app-id APP_ID --url \(scheme)://\(parts.port.map { "\(host):\($0)" } ?? host)"
+        }
+        return SourceError(.misconfigured, "\(location) answered 401: it serves Remote Config only to a Firebase installation, as an app fetches "
+            + "(\(error.message)); fetch as the app does with \(how)", httpStatus: 401)
     }
 
     /// A fetch answer read for `keys`, whoever asked for it; `what` names the answer and its
@@ -60,6 +79,7 @@ public struct RemoteConfigSource: ServiceSource {
             )
             answer.minimumName = keys.minimumRequired
             answer.latestName = keys.latest
+            answer.templateVersion = fetch.templateVersion
             return answer
         case .noTemplate, .emptyConfig:
             return SourceAnswer(notices: ["Remote Config has no parameters for this app (\(stated)): nothing to compare"])

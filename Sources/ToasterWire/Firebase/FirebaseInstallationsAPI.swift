@@ -10,9 +10,18 @@ public enum FirebaseInstallationsAPI {
         "/v1/projects/\(project)/installations"
     }
 
+    /// The API's host name, which Google's errors name as their `service`.
+    public static let service = "firebaseinstallations.googleapis.com"
+
+    /// `DELETE …/installations/{fid}` (the iOS SDK adds a slash), with the refresh token as for
+    /// a token request: the installation and its tokens are no more.
+    public static func installationPath(project: String, fid: String) -> String {
+        registrationPath(project: project) + "/\(fid)"
+    }
+
     /// `POST …/installations/{fid}/authTokens:generate`.
     public static func tokenPath(project: String, fid: String) -> String {
-        registrationPath(project: project) + "/\(fid)/authTokens:generate"
+        installationPath(project: project, fid: fid) + "/authTokens:generate"
     }
 
     /// `Authorization` for a token request.

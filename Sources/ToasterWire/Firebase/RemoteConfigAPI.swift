@@ -11,6 +11,10 @@ public enum RemoteConfigAPI {
     public static let appNamespace = "firebase"
     /// The OAuth 2.0 scope that reads and publishes templates.
     public static let scope = "https://www.googleapis.com/auth/firebase.remoteconfig"
+    /// The scopes either of which opens the REST API's template read.
+    public static let acceptedScopes = [scope, GoogleOAuth.cloudPlatformScope]
+    /// The API's host name, which Google's errors name as their `service`.
+    public static let service = "firebaseremoteconfig.googleapis.com"
 
     /// `POST {remote config}/v1/projects/{project}/namespaces/{namespace}:fetch`.
     public static func fetchPath(project: String, namespace: String = appNamespace) -> String {
@@ -20,6 +24,24 @@ public enum RemoteConfigAPI {
     /// `GET {remote config}/v1/projects/{project}/remoteConfig`: the template.
     public static func templatePath(project: String) -> String {
         "/v1/projects/\(project)/remoteConfig"
+    }
+
+    /// A template's keys as the REST API writes the `RemoteConfig` resource and the console
+    /// exports it (the Admin SDKs' `toJSON` adds `etag`).
+    public enum TemplateKey: String, CaseIterable, Sendable {
+        case conditions, parameters, parameterGroups, version, etag
+    }
+
+    /// A parameter's values: its default and its values by condition name.
+    public enum ParameterKey: String, CaseIterable, Sendable {
+        case defaultValue, conditionalValues
+    }
+
+    /// What a parameter value (`RemoteConfigParameterValue`) holds: one of a value, the in-app
+    /// default, a rollout's value (`rolloutValue`: `rolloutId`, `value`, `percent`) or a
+    /// personalization's.
+    public enum ValueKey: String, CaseIterable, Sendable {
+        case value, useInAppDefault, rolloutValue, personalizationValue
     }
 
     /// The fetch's body: the device and the installation. The iOS SDK writes it in snake_case

@@ -8,6 +8,12 @@ public enum GoogleOAuth {
     public static let algorithm = "RS256"
     /// The token endpoint's path on Google's host (a key's `token_uri` names the endpoint).
     public static let tokenPath = "/token"
+    /// Google's token endpoint, which google-auth (Python, `google/oauth2/service_account.py`)
+    /// always names as the assertion's `aud`, whatever the key's `token_uri` says.
+    public static let googleTokenURL = "https://oauth2.googleapis.com/token"
+    /// The scope of every Google Cloud API, which firebase-admin asks for
+    /// (`src/app/credential-internal.ts`) and the Remote Config API accepts.
+    public static let cloudPlatformScope = "https://www.googleapis.com/auth/cloud-platform"
 
     /// A service account's key, as the console downloads it (IAM → Service accounts → Keys);
     /// only the fields either side uses.

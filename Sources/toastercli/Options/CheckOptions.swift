@@ -18,7 +18,8 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "Where the version check asks: demo (built-in store, the default), appstore, remote-config (the default with --template) or cms (with --url).")
     var source: SourceKind?
 
-    @Option(help: "The service for appstore, remote-config and cms: http://, https:// or file://.")
+    @Option(help: ArgumentHelp("The service for appstore, remote-config and cms: http://, https:// or file://; "
+                               + "with --firebase-project, the base of both Firebase services."))
     var url: String?
 
     // The numbers are parsed unconditionally, so that `-5` is a value that validate() refuses

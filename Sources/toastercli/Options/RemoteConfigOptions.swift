@@ -7,7 +7,7 @@ struct RemoteConfigOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A file holding the Firebase API key (else the TOASTER_FIREBASE_API_KEY environment variable).", valueName: "file"))
     var firebaseApiKeyFile: String?
 
-    @Option(help: ArgumentHelp("With --firebase-project: Firebase Installations at this base URL instead of Google's.", valueName: "url"))
+    @Option(help: ArgumentHelp("With --firebase-project: Firebase Installations at this base URL instead of --url's (or Google's without --url).", valueName: "url"))
     var installationsUrl: String?
 
     @Option(help: ArgumentHelp("A Remote Config template (the console's downloaded config file or the REST remoteConfig answer), "

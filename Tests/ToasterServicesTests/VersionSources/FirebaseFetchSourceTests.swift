@@ -195,4 +195,33 @@ import ToasterCore
         #expect(!error.message.contains(Self.key))
         #expect(error.message.contains("bad key …"))
     }
+
+    /// `--url BASE` alone points both services at BASE: the installation, its token and the
+    /// key never go to Google while the fetch goes elsewhere.
+    @Test func withoutAnInstallationsURLTheFetchsBaseServesBoth() async throws {
+        let log = Log()
+        try await serving(standIn(log)) { base in
+            let source = FirebaseFetchSource(project: "toaster-test", appID: Self.appID, apiKey: Self.key, remoteConfigBase: base, bundleID: nil,
+                                             keys: .default, device: .init(appVersion: "1.9.0", build: nil, country: "jp", language: "ja", osVersion: nil,
+                                                                           userProperties: [:], customSignals: [:], firstOpen: nil),
+                                             stateFolder: nil, timeout: .seconds(10))
+            #expect(source.endpoint.installationsBase == base)
+            _ = try source.fetchAnswer()
+        }
+        #expect(log.current.registrations.count == 1)
+    }
+
+    @Test func anAppTheProjectDoesNotHaveIsNamed() async throws {
+        let error = try await refusal(.badRequest, #"{"error": {"code": 400, "message": "Request contains an invalid argument.", "status": "INVALID_ARGUMENT"}}"#)
+        #expect(error.message == "Firebase Installations refused app \(Self.appID) (INVALID_ARGUMENT: Request contains an invalid argument.): "
+            + "check --firebase-app-id against GOOGLE_APP_ID in the app's GoogleService-Info.plist: it must be an app of project toaster-test")
+    }
+
+    @Test func a404FromALocalServerNamesTheURLAsked() async throws {
+        let error = try await refusal(.notFound, #"{"error": {"code": 404, "message": "no policy's remoteConfig serves a template for project toaster-test", "#
+            + #""status": "NOT_FOUND"}}"#)
+        #expect(error.message.contains("/v1/projects/toaster-test/installations answered 404 (NOT_FOUND: no policy's remoteConfig serves"), "\(error.message)")
+        #expect(error.message.hasPrefix("http://127.0.0.1:"))
+        #expect(error.message.hasSuffix("check --firebase-project, and that the server is toaster-server with a template for that project (or a proxy to Firebase)"))
+    }
 }

@@ -18,9 +18,11 @@ package final class ServerProcess {
 
     /// `policy`: the policy file's text, nil for the example policy; `prepare` runs on the
     /// server's folder, policy in place, before the server starts; `launcher` comes before the
-    /// server's own arguments (`prlimit --nofile=64`).
-    package init(arguments: [String] = [], policy text: String? = nil, launcher: [String] = [],
-                 prepare: (URL) throws -> Void = { _ in }) throws {
+    /// server's own arguments (`prlimit --nofile=64`); `stateFolder`: the `--state-dir`, which
+    /// outlives the server only when given (by default one in the server's folder; none at all
+    /// with `defaultStateFolder`, for the server's own default).
+    package init(arguments: [String] = [], policy text: String? = nil, launcher: [String] = [], stateFolder: String? = nil,
+                 defaultStateFolder: Bool = false, prepare: (URL) throws -> Void = { _ in }) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let policy = folder.appendingPathComponent("policy.json").path
@@ -35,7 +37,8 @@ package final class ServerProcess {
         try prepare(folder)
         let output = folder.appendingPathComponent("output").path
         pid = try Toolchain.spawn(launcher + [Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path,
-                                              "--policy", policy, "--port", "0", "--admin-port", "0", "--admin-token-file", token] + arguments,
+                                              "--policy", policy, "--port", "0", "--admin-port", "0", "--admin-token-file", token]
+                                  + (defaultStateFolder ? [] : ["--state-dir", stateFolder ?? folder.appendingPathComponent("state").path]) + arguments,
                                   output: output)
         guard let found = Toolchain.awaitOutput(output, /toaster-server: listening on (http:\/\/127\.0\.0\.1:[0-9]+)/),
               let admin = Toolchain.awaitOutput(output, /admin listening on (http:\/\/127\.0\.0\.1:[0-9]+)/) else {
