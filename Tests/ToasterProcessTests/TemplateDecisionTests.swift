@@ -21,7 +21,7 @@ import ToasterTestSupport
         #expect(us.object["reason"] as? String == "newerLatestVersion")
         #expect(us.object["alertType"] as? String == "NoticeFeatUpdate")
         #expect(us.object["why"] as? String == "1.9.0 is not below the minimum 1.5.0 (min_required_version, the template's default), and only the minimum forces: "
-                + "the latest version 2.0.0 (latest_version, the template's default) is a major update, which offers a major update as optional (--rules changes that)")
+                + "the latest version 2.0.0 (latest_version, the template's default) is a major update, so the check offers a major update as optional (--rules changes that)")
         #expect(us.object["title"] as? String == "Feature Update", "an optional alert keeps its own texts")
 
         let jp = try check(template, ["--country", "jp", "--app-version", "1.9.0", "--exit-code"])

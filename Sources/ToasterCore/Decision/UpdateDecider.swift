@@ -110,7 +110,7 @@ public struct UpdateDecider: Sendable {
         }
         let rule = UpdateRules.minimumDecides[kind]
         return byRule(rule, rule.outcome == .none ? DecisionReason(kind) : .newerLatestVersion,
-                      why: "\(standing), and only the minimum forces: \(newer), which \(rule.outcome.phrase(for: kind)) (--rules changes that)")
+                      why: "\(standing), and only the minimum forces: \(newer), so the check \(rule.outcome.phrase(for: kind)) (--rules changes that)")
     }
 
     /// The OS gate holds every alert (an update the device cannot install locks the user out);

@@ -29,7 +29,7 @@ import Testing
         #expect(report.reason == .newerLatestVersion)
         #expect(report.alert?.type == type)
         #expect(report.why == "\(current) is not below the minimum 1.5.0 (min_required_version), and only the minimum forces: "
-                + "the latest version \(latest) (latest_version) is a \(kind) update, which offers a \(kind) update as optional (--rules changes that)")
+                + "the latest version \(latest) (latest_version) is a \(kind) update, so the check offers a \(kind) update as optional (--rules changes that)")
     }
 
     @Test func belowTheMinimumIsForcedAndNamesIt() throws {
