@@ -36,6 +36,9 @@ let package = Package(
         // the CMS), in one home: Codable shapes and constants, FoundationEssentials only.
         .target(name: "ToasterWire"),
         .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
+        // Firebase's placement of an installation for a percent condition (SHA-256): one home
+        // for toastercli's --installation-id and toaster-server's fetch.
+        .target(name: "ToasterPercentile", dependencies: ["ToasterCore", .product(name: "Crypto", package: "swift-crypto")]),
         // toaster-server's policy document and its validation: pure, so preflight reads it too.
         .target(name: "ToasterPolicy", dependencies: ["ToasterCore", "ToasterWire"]),
         // The one rule for statuses and messages both executables follow (docs/03, 6).
@@ -50,7 +53,7 @@ let package = Package(
         .target(
             name: "ToasterServices",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterWire", "CHTTPFetch",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterPercentile", "ToasterWire", "CHTTPFetch",
                 .product(name: "CSV", package: "CSV.swift"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
@@ -58,7 +61,7 @@ let package = Package(
         .target(
             name: "ToasterServer",
             dependencies: [
-                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterWire", "CZlib",
+                "ToasterCore", "ToasterFiles", "ToasterPolicy", "ToasterWire", "ToasterPercentile", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -72,8 +75,6 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "JWTKit", package: "jwt-kit"),
-                // SHA-256 for Remote Config's percent conditions, as Firebase hashes the installation.
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .executableTarget(
@@ -126,7 +127,7 @@ let package = Package(
         .testTarget(
             name: "ToasterServicesTests",
             dependencies: [
-                "ToasterServices", "ToasterServer", "ToasterPolicy", "ToasterFiles", "ToasterTestSupport",
+                "ToasterServices", "ToasterServer", "ToasterPolicy", "ToasterFiles", "ToasterPercentile", "ToasterTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -136,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "ToasterServerTests",
             dependencies: [
-                "ToasterServer", "ToasterPolicy", "ToasterWire", "ToasterTestSupport",
+                "ToasterServer", "ToasterPolicy", "ToasterWire", "ToasterPercentile", "ToasterTestSupport",
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -90,6 +90,23 @@ int toaster_signals_install(void) {
     return read_fd;
 }
 
+int toaster_interrupts_route(void) {
+    int read_fd, write_fd;
+    if (toaster_make_pipe(&read_fd, &write_fd) != 0) {
+        return -1;
+    }
+    signal_write_fd = write_fd;
+    static const int interrupts[] = {SIGINT, SIGTERM};
+    sigset_t handled;
+    sigemptyset(&handled);
+    for (size_t i = 0; i < sizeof interrupts / sizeof interrupts[0]; i++) {
+        install(interrupts[i], route_signal, SA_RESTART);
+        sigaddset(&handled, interrupts[i]);
+    }
+    pthread_sigmask(SIG_UNBLOCK, &handled, NULL);
+    return read_fd;
+}
+
 void toaster_terminal_remember(int fd) {
     if (tcgetattr(fd, &saved_termios) == 0) {
         saved_termios_fd = fd;

@@ -22,8 +22,9 @@ public final class ProgressLine: Sendable {
         let now = ContinuousClock.now
         times = Mutex((now, now))
         guard onTerminal else { return }
-        // Ctrl-C, or a kill, while the bar is up: clear it, then end as the signal would.
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+        // A hang-up while the bar is up: clear it, then end as the signal would. SIGINT and
+        // SIGTERM are `InterruptWatch`'s, whose report clears the bar first.
+        for signalNumber in [SIGHUP] {
             signal(signalNumber) { received in
                 let clear: StaticString = "\r\u{1B}[2K"
                 _ = Glibc.write(STDERR_FILENO, clear.utf8Start, clear.utf8CodeUnitCount)

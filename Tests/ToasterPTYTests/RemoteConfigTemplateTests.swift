@@ -67,7 +67,7 @@ import ToasterTestSupport
     }
 
     @Test(arguments: [
-        (["check", "--template", "x.json"], "--template needs --source remote-config"),
+        (["check", "--source", "appstore", "--template", "x.json"], "--template is a Remote Config template: not for --source appstore"),
         (["check", "--source", "remote-config", "--template", "x.json", "--url", "http://127.0.0.1:9/"], "give --url or --template, not both"),
         (["check", "--source", "remote-config"], "--source remote-config needs --url (or --template FILE, or --firebase-project ID)"),
         (["check", "--percentile", "20"], "--percentile describes the device Remote Config answers: give it with --source remote-config --template FILE or --firebase-project ID"),

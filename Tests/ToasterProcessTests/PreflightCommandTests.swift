@@ -272,7 +272,7 @@ import ToasterTestSupport
         let result = try preflight(server, ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--installed", csv,
                                             "--installed-columns", "version=App Version,users=Active Devices"])
         #expect(result.status == 0)
-        #expect(result.stderr == "note: --installed \(csv): ignoring the column \"Region\" (preflight reads the version, users and os columns)\n")
+        #expect(result.stderr == "note: --installed \(csv): ignoring the column \"Region\" (preflight reads the version, users, os and country columns)\n")
         #expect(result.stdout.contains("2.0.0      10"))
     }
 

@@ -64,14 +64,15 @@ import ToasterTestSupport
             return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
         }
         // jp_ios_old raises the minimum to 2.0.0 for 1.9.0 in jp; kr is not in it, so 1.9.0 is
-        // forced there only as a major update. The latest is 2.1.0 for the 10 % of installations
-        // in the rollout, else 2.0.0.
+        // above kr's minimum and only prompted, the minimum alone forcing. The latest is 2.1.0
+        // for the 10 % of installations in the rollout, else 2.0.0.
         let japan = try check(["--app-version", "1.9.0", "--country", "jp"])
         #expect(japan["decision"] as? String == "forced", "\(japan)")
         #expect(japan["reason"] as? String == "belowMinimumRequired", "\(japan)")
         #expect(["2.0.0", "2.1.0"].contains(japan["latest"] as? String), "\(japan)")
         let korea = try check(["--app-version", "1.9.0", "--country", "kr"])
-        #expect(korea["reason"] as? String == "major", "\(korea)")
+        #expect(korea["decision"] as? String == "optional", "\(korea)")
+        #expect(korea["reason"] as? String == "newerLatestVersion", "\(korea)")
         #expect(korea["updateURL"] as? String == "itms-apps://itunes.apple.com/app/id1234567890", "the ios condition's value")
         let current = try check(["--app-version", "2.0.0", "--country", "jp"])
         #expect(["none", "optional"].contains(current["decision"] as? String), "\(current)")

@@ -6,6 +6,7 @@ import Testing
 import ToasterCore
 @testable import ToasterServer
 import ToasterPolicy
+import ToasterPercentile
 import ToasterTestSupport
 
 /// toaster-server as Firebase for a policy whose `remoteConfig` holds a template: installations
@@ -134,9 +135,9 @@ import ToasterTestSupport
     /// SHA-256 of `seed.FID` (the FID alone without a seed), modulo 10⁸ micro-percents; the
     /// figures are Python's `int(hashlib.sha256(text).hexdigest(), 16) % 100000000`.
     @Test func percentConditionsFollowTheInstallationsHash() async throws {
-        #expect(TemplateFetch.microPercentile(seed: "", installationID: "fid-one") == 11_913_541)
-        #expect(TemplateFetch.microPercentile(seed: "seed", installationID: "fid-one") == 85_402_073)
-        #expect(TemplateFetch.microPercentile(seed: "seed", installationID: "c") == 50_425_203)
+        #expect(InstallationPercentile.micro(seed: "", installationID: "fid-one") == 11_913_541)
+        #expect(InstallationPercentile.micro(seed: "seed", installationID: "fid-one") == 85_402_073)
+        #expect(InstallationPercentile.micro(seed: "seed", installationID: "c") == 50_425_203)
         let template = #"""
             {"conditions": [{"name": "low", "expression": "percent <= 30"}, {"name": "seeded", "expression": "percent('seed') > 50"}],
              "parameters": {"p": {"defaultValue": {"value": "none"}, "conditionalValues": {"low": {"value": "low"}}},
@@ -154,6 +155,27 @@ import ToasterTestSupport
                 seen[fid] = answer["entries"] as? [String: String]
             }
             #expect(seen == ["fid-one": ["p": "low", "q": "on"], "c": ["p": "none", "q": "on"], "e": ["p": "low", "q": "off"]])
+        }
+    }
+
+    /// A rollout reaches its share by the installation's hash with the rollout's id as the seed
+    /// (Firebase's own assignment is not published): `rollout_1.c` is 7.05 %, `rollout_1.fid-one`
+    /// 63.9 %, `rollout_1.e` 79.0 % (Python's hashlib, as above). The others fall through.
+    @Test func aRolloutReachesItsShareOfTheInstallations() async throws {
+        let template = #"""
+            {"conditions": [{"name": "ios", "expression": "device.os == 'ios'"}],
+             "parameters": {"latest_version": {"defaultValue": {"value": "2.0.0"},
+                                               "conditionalValues": {"ios": {"rolloutValue": {"rolloutId": "rollout_1", "value": "2.1.0", "percent": 64}}}}},
+             "version": {"versionNumber": "8"}}
+            """#
+        try await serving(try Examples.policy(template: template)) { client, _ in
+            var seen: [String: String] = [:]
+            for fid in ["fid-one", "c", "e"] {
+                let token = try await Self.register(client, fid: fid)
+                let (_, answer) = try await Self.fetch(client, token: token, ["app_instance_id": fid])
+                seen[fid] = (answer["entries"] as? [String: String])?["latest_version"]
+            }
+            #expect(seen == ["fid-one": "2.1.0", "c": "2.1.0", "e": "2.0.0"])
         }
     }
 

@@ -6,6 +6,12 @@
 /// thread. Returns the read end, or -1.
 int toaster_signals_install(void);
 
+/// Routes SIGINT and SIGTERM alone into a self-pipe of their own (one byte, the signal number,
+/// per delivery) and unblocks them on the calling thread; every other signal keeps its action.
+/// For a long job without the terminal UI that reports what it has when stopped. Returns the
+/// read end, or -1.
+int toaster_interrupts_route(void);
+
 /// Remembers the terminal's line discipline so that a fatal signal can restore it.
 void toaster_terminal_remember(int fd);
 

@@ -21,7 +21,7 @@ extension LaunchMachine {
 
     private mutating func present(_ model: AlertModel, updateURL: String) {
         state.alert = PresentedAlert(model, updateURL: updateURL)
-        trace(.alertPresented(type: model.type, title: model.title, buttons: model.buttons))
+        trace(.alertPresented(type: model.type, title: model.title, message: model.message, buttons: model.buttons))
     }
 
     /// A newer check lifted the alert's reason: it goes without any button being pressed.

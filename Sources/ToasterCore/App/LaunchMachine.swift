@@ -127,7 +127,7 @@ public struct LaunchMachine {
         state.decision = report
         trace(.versionCheck(source: state.configuration.sourceName, current: report.current.description,
                             latest: report.latest?.description, decision: report.decision, reason: report.reason,
-                            heldBack: report.heldBack, remoteConfig: report.remoteConfig))
+                            heldBack: report.heldBack, remoteConfig: report.remoteConfig, why: report.why))
     }
 
     private mutating func traceFailure(_ failure: CheckFailure) {

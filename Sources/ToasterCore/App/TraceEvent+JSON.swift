@@ -4,15 +4,16 @@ extension TraceEvent {
         switch self {
         case .lifecycle(let callback):
             return [("event", .string("lifecycle")), ("name", .string(callback.rawValue))]
-        case let .versionCheck(source, current, latest, decision, reason, heldBack, remoteConfig):
+        case let .versionCheck(source, current, latest, decision, reason, heldBack, remoteConfig, why):
             let gate: [(String, JSONValue)] = heldBack.map {
                 [("heldBackBy", .string($0.name)), ("heldBackWhy", .string($0.explanation))]
             } ?? []
             return [("event", .string("versionCheck")), ("source", .string(source)), ("current", .string(current)),
-                    ("latest", latest.json), ("decision", .string(decision.rawValue)), ("reason", .string(reason.rawValue))] + gate
+                    ("latest", latest.json), ("decision", .string(decision.rawValue)), ("reason", .string(reason.rawValue))]
+                + (why.map { [("why", .string($0))] } ?? []) + gate
                 + (remoteConfig.map { [("remoteConfig", $0.json)] } ?? [])
-        case let .alertPresented(type, title, buttons):
-            return [("event", .string("alertPresented")), ("type", .string(type.rawValue)), ("title", .string(title)),
+        case let .alertPresented(type, title, message, buttons):
+            return [("event", .string("alertPresented")), ("type", .string(type.rawValue)), ("title", .string(title)), ("message", .string(message)),
                     ("buttons", .array(buttons.map { .string($0.title) })), ("buttonIds", .array(buttons.map { .string($0.role.traceID) }))]
         case .alertDismissed(let button):
             return [("event", .string("alertDismissed")), ("button", (button?.title).json), ("buttonId", (button?.role.traceID).json)]

@@ -3,9 +3,10 @@ public enum TraceEvent: Sendable, Equatable {
     case lifecycle(LifecycleCallback)
     /// `heldBack` names the gate that kept the alert the rules call for away.
     /// `remoteConfig`: the template's values and why, when a template was evaluated.
+    /// `why`: the decision's sentence (`DecisionReport.why`).
     case versionCheck(source: String, current: String, latest: String?, decision: Decision, reason: DecisionReason,
-                      heldBack: HoldBack? = nil, remoteConfig: RemoteConfigReport? = nil)
-    case alertPresented(type: AlertType, title: String, buttons: [AlertButton])
+                      heldBack: HoldBack? = nil, remoteConfig: RemoteConfigReport? = nil, why: String? = nil)
+    case alertPresented(type: AlertType, title: String, message: String, buttons: [AlertButton])
     /// `button` is nil when the app withdrew the alert because a new check lifted it.
     case alertDismissed(button: AlertButton?)
     /// The focus moved to another button of the alert.

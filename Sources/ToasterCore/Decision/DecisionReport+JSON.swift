@@ -4,6 +4,7 @@ extension DecisionReport {
         .object([
             ("decision", .string(decision.rawValue)),
             ("reason", .string(reason.rawValue)),
+            ("why", .string(why)),
             ("alertType", alert.map { .string($0.type.rawValue) } ?? .null),
             ("current", .string(current.description)),
             ("latest", (latest?.description).json),

@@ -3,6 +3,7 @@ extension DecisionReport {
     public var text: String {
         var lines = [
             "decision: \(decision.rawValue) (\(reason.rawValue))",
+            "why: \(TextSanitizer.escapedLine(why))",
             "current: \(current)",
             "latest: \(latest?.description ?? "-")",
         ]

@@ -2,6 +2,8 @@
 public struct DecisionReport: Sendable, Equatable {
     public private(set) var decision: Decision
     public let reason: DecisionReason
+    /// One sentence: the row that decided, with the versions and the rule it applied.
+    public let why: String
     public let current: Version
     public let latest: Version?
     /// The alert to present; nil exactly when the decision is `none`.
@@ -22,9 +24,10 @@ public struct DecisionReport: Sendable, Equatable {
     public internal(set) var templateVersion: String?
 
     init(decision: Decision, reason: DecisionReason, current: Version, latest: Version?, alert: AlertModel?,
-         updateURL: String, listing: StoreListing?, frequency: PromptFrequency = .immediately, notices: [String] = []) {
+         updateURL: String, listing: StoreListing?, frequency: PromptFrequency = .immediately, why: String, notices: [String] = []) {
         self.decision = decision
         self.reason = reason
+        self.why = why
         self.current = current
         self.latest = latest
         self.alert = alert
@@ -62,7 +65,11 @@ public enum Decision: String, Sendable, Codable {
 public enum DecisionReason: String, Sendable, Codable {
     case forcedRange
     case belowMinimumRequired
+    /// The rules (given, or the reference app's table where the answer names no minimum)
+    /// decided by the kind of update.
     case major, minor, patch, revision
+    /// The answer names a minimum, which alone forces: a newer latest version is optional.
+    case newerLatestVersion
     case upToDate
     case nothingToCompare
     /// The check failed; the last forced decision stands until a check says otherwise.

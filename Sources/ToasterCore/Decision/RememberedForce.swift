@@ -29,6 +29,7 @@ public struct RememberedForce: Sendable, Equatable, Codable {
         DecisionReport(decision: .forced, reason: .rememberedForced, current: current,
                        latest: latest.flatMap { try? Version($0) },
                        alert: AlertModel(type: .forceUpdate, texts: AlertTextOverride(title: title, message: message, buttonTitle: buttonTitle)),
-                       updateURL: updateURL, listing: nil)
+                       updateURL: updateURL, listing: nil,
+                       why: "the check failed, and the forced decision remembered from \(ISO8601.format(decidedAt)) stands until a check says otherwise")
     }
 }

@@ -14,8 +14,16 @@ public struct SourceAnswer: Sendable, Equatable {
     public var notices: [String]
     /// What a Remote Config template gave, and why (`--template`).
     public var remoteConfig: RemoteConfigReport?
+    /// What the service calls its minimum and its latest version, as a decision's sentence
+    /// names them (`min_required_version`, `--min-required-version`); nil: unnamed.
+    public var minimumName: String?
+    public var latestName: String?
     /// The template version a Remote Config fetch answered with (`templateVersion`).
     public var templateVersion: String?
+
+    /// Whether the answer names a minimum (a minimum required version, or a forced window):
+    /// then only the minimum forces, unless the user gives rules.
+    public var namesMinimum: Bool { minimumRequiredVersion != nil || forcedRange != nil }
 
     public init(latestVersion: String? = nil, minimumRequiredVersion: String? = nil,
                 forcedRange: ForcedRange? = nil, texts: AlertTextOverride? = nil,

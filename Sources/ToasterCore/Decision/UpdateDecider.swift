@@ -2,7 +2,12 @@ import FoundationEssentials
 
 /// The decision table of docs/00 §3: the first row that holds wins; then the gates.
 public struct UpdateDecider: Sendable {
-    public var rules: UpdateRules
+    /// The outcome per kind of update the user gave (`--rules`); nil: the answer's own meaning.
+    /// Where the answer names a minimum (a minimum required version, a forced window), only
+    /// the minimum forces and a newer latest version is optional of its kind
+    /// (`UpdateRules.minimumDecides`); where it names none (a bare App Store lookup), the
+    /// reference app's table stands (`UpdateRules.seed`).
+    public var rules: UpdateRules?
     /// The App Store id behind the default update URL.
     public var appID: String
     /// The language of the default alert texts.
@@ -12,7 +17,7 @@ public struct UpdateDecider: Sendable {
     /// The device's OS version, checked against the store's `minimumOsVersion`.
     public var osVersion: Version?
 
-    public init(rules: UpdateRules = .seed, appID: String, language: Language = .ko,
+    public init(rules: UpdateRules? = nil, appID: String, language: Language = .ko,
                 releasedForDays: Int = 0, osVersion: Version? = nil) {
         self.rules = rules
         self.appID = appID
@@ -33,6 +38,7 @@ public struct UpdateDecider: Sendable {
             alternative.minimumRequiredVersion = outcome.value(of: remoteConfig.keys.minimumRequired)
             alternative.latestVersion = outcome.value(of: remoteConfig.keys.latest)
             alternative.updateURL = outcome.value(of: remoteConfig.keys.storeURL)
+            alternative.texts = outcome.texts(remoteConfig.keys)
             remoteConfig.outcomes[index].decision = try gated(current: currentText, answer: alternative, now: now).decision
         }
         return report.with(remoteConfig)
@@ -47,37 +53,64 @@ public struct UpdateDecider: Sendable {
         let current = try Self.parse(currentText, as: "the app version")
         let latest = try answer.latestVersion.map { v throws(DecisionError) in try Self.parse(v, as: "the latest version") }
         let updateURL = answer.updateURL ?? defaultUpdateURL
+        let names = AnswerWords(answer)
 
-        func report(_ decision: Decision, _ reason: DecisionReason, _ type: AlertType?,
+        func report(_ decision: Decision, _ reason: DecisionReason, _ type: AlertType?, why: String,
                     _ rule: UpdateRule = UpdateRule(.force)) -> DecisionReport {
+            // The service's texts are its forced alert's (`force_update_message`, the CMS's
+            // force-update object): an optional alert keeps its own.
+            let texts = type == .forceUpdate ? answer.texts : nil
             var report = DecisionReport(decision: decision, reason: reason, current: current, latest: latest,
-                                        alert: type.map { AlertModel(type: $0, language: language, texts: answer.texts, skippable: rule.outcome == .skip) },
-                                        updateURL: updateURL, listing: answer.listing, frequency: rule.frequency, notices: answer.notices)
+                                        alert: type.map { AlertModel(type: $0, language: language, texts: texts, skippable: rule.outcome == .skip) },
+                                        updateURL: updateURL, listing: answer.listing, frequency: rule.frequency, why: why, notices: answer.notices)
             report.remoteConfig = answer.remoteConfig
             report.templateVersion = answer.templateVersion
             return report
         }
 
+        var inWindow = false
         if let range = answer.forcedRange {
             let lower = try Self.parse(range.minAppVersion, as: "the forced range's minAppVersion")
             let upper = try Self.parse(range.maxAppVersion, as: "the forced range's maxAppVersion")
-            if range.isOpen(at: now), lower <= current, current <= upper {
-                return report(.forced, .forcedRange, .forceUpdate)
+            inWindow = range.isOpen(at: now)
+            if inWindow, lower <= current, current <= upper {
+                return report(.forced, .forcedRange, .forceUpdate, why: "\(current) is inside \(names.window(range)), open now: the forced window decides who is forced")
             }
         }
         if let minimum = answer.minimumRequiredVersion {
             if try current < Self.parse(minimum, as: "the minimum required version") {
-                return report(.forced, .belowMinimumRequired, .forceUpdate)
+                return report(.forced, .belowMinimumRequired, .forceUpdate, why: "\(current) is below \(names.minimum(minimum)): the minimum decides who is forced")
             }
         }
-        guard let latest else { return report(.none, .nothingToCompare, nil) }
-        guard let kind = current.updateKind(to: latest) else { return report(.none, .upToDate, nil) }
-        let rule = rules[kind]
-        switch rule.outcome {
-        case .force: return report(.forced, DecisionReason(kind), .forceUpdate, rule)
-        case .option, .skip: return report(.optional, DecisionReason(kind), AlertType.optional(for: kind), rule)
-        case .none: return report(.none, DecisionReason(kind), nil, rule)
+        let minimumDecides = answer.namesMinimum
+        // What keeps this version from being forced, when the answer names a minimum.
+        let notForced = [answer.minimumRequiredVersion.map { "not below \(names.minimum($0))" },
+                         answer.forcedRange.map { "outside \(names.window($0))\(inWindow ? "" : ", closed now")" }].compactMap { $0 }
+        let standing = "\(current) is " + notForced.joined(separator: " and ")
+        guard let latest else {
+            return report(.none, .nothingToCompare, nil, why: (minimumDecides ? standing + ", and the" : "The") + " answer names no latest version to compare it with")
         }
+        guard let kind = current.updateKind(to: latest) else {
+            return report(.none, .upToDate, nil, why: "\(current) is not older than \(names.latest(latest))" + (minimumDecides ? ", and " + notForced.joined(separator: " and ") : ""))
+        }
+        let newer = "\(names.latest(latest)) is a \(kind.rawValue) update"
+        func byRule(_ rule: UpdateRule, _ reason: DecisionReason, why: String) -> DecisionReport {
+            switch rule.outcome {
+            case .force: report(.forced, reason, .forceUpdate, why: why, rule)
+            case .option, .skip: report(.optional, reason, AlertType.optional(for: kind), why: why, rule)
+            case .none: report(.none, reason, nil, why: why, rule)
+            }
+        }
+        if let rules {
+            return byRule(rules[kind], DecisionReason(kind), why: "\(newer), and --rules \(rules[kind].outcome.phrase(for: kind))")
+        }
+        guard minimumDecides else {
+            let rule = UpdateRules.seed[kind]
+            return byRule(rule, DecisionReason(kind), why: "\(newer), and with no minimum in the answer the reference app's table \(rule.outcome.phrase(for: kind))")
+        }
+        let rule = UpdateRules.minimumDecides[kind]
+        return byRule(rule, rule.outcome == .none ? DecisionReason(kind) : .newerLatestVersion,
+                      why: "\(standing), and only the minimum forces: \(newer), so the check \(rule.outcome.phrase(for: kind)) (--rules changes that)")
     }
 
     /// The OS gate holds every alert (an update the device cannot install locks the user out);
@@ -105,6 +138,25 @@ public struct UpdateDecider: Sendable {
         } catch {
             throw DecisionError(field: field, underlying: error)
         }
+    }
+}
+
+/// How a decision's sentence names what the answer gave: `the minimum 2.0.0 (min_required_version)`.
+private struct AnswerWords {
+    let answer: SourceAnswer
+
+    init(_ answer: SourceAnswer) { self.answer = answer }
+
+    func minimum(_ version: String) -> String {
+        "the minimum \(version)" + (answer.minimumName.map { " (\($0))" } ?? "")
+    }
+
+    func latest(_ version: Version) -> String {
+        "the latest version \(version)" + (answer.latestName.map { " (\($0))" } ?? "")
+    }
+
+    func window(_ range: ForcedRange) -> String {
+        "the forced window \(range.minAppVersion)…\(range.maxAppVersion)"
     }
 }
 

@@ -11,6 +11,12 @@ public struct UpdateRules: Sendable, Equatable {
     public static let seed = UpdateRules(major: UpdateRule(.force), minor: UpdateRule(.option),
                                          patch: UpdateRule(.option), revision: UpdateRule(.none))
 
+    /// Where the answer names a minimum, without `--rules`: only the minimum forces, so a newer
+    /// latest version is optional of its kind (major and minor NoticeFeatUpdate, patch
+    /// NoticeUpdate), and a revision stays silent as in the reference app's table.
+    public static let minimumDecides = UpdateRules(major: UpdateRule(.option), minor: UpdateRule(.option),
+                                                   patch: UpdateRule(.option), revision: UpdateRule(.none))
+
     public init(major: UpdateRule, minor: UpdateRule, patch: UpdateRule, revision: UpdateRule) {
         self.major = major
         self.minor = minor
@@ -92,6 +98,17 @@ public enum UpdateOutcome: String, Sendable, CaseIterable, Codable {
     case skip
     /// No alert.
     case none
+
+    /// What the outcome does with an update of `kind`, as a decision's sentence says it:
+    /// `forces a major update`.
+    func phrase(for kind: UpdateKind) -> String {
+        switch self {
+        case .force: "forces a \(kind.rawValue) update"
+        case .option: "offers a \(kind.rawValue) update as optional"
+        case .skip: "offers a \(kind.rawValue) update as optional, with a skip button"
+        case .none: "shows nothing for a \(kind.rawValue) update"
+        }
+    }
 }
 
 /// A `--rules` item that cannot be read.

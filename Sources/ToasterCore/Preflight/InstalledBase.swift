@@ -1,8 +1,13 @@
-/// One group of installs: a version, optionally the devices' OS version, and how many users.
+/// One group of installs: a version, optionally the devices' OS version, and how many users;
+/// where the installed base says where they are, how many in each storefront.
 public struct InstalledGroup: Sendable, Equatable {
     public var version: String
     public var os: String?
+    /// Every user of the group, wherever they are.
     public var users: Int?
+    /// By storefront code, when the installed base has a country column: each user then meets
+    /// only their own storefront.
+    public var usersByStorefront: [String: Int]?
     /// Set when the group stands for every version just below this one (no installed base was
     /// given): `version` is then the lowest pre-release of it, below it and above every older release.
     public var below: String?
@@ -25,6 +30,14 @@ public struct InstalledGroup: Sendable, Equatable {
     public var name: String { below.map { "below \($0)" } ?? version }
 
     var label: String { os.map { "\(name) (iOS \($0))" } ?? name }
+
+    /// The users who meet `storefront`: those there when the installed base says where users
+    /// are, else every user of the group; nil `storefront` (a finding about no one storefront):
+    /// every user.
+    func users(in storefront: String?) -> Int? {
+        guard let usersByStorefront, let storefront else { return users }
+        return usersByStorefront[storefront] ?? 0
+    }
 }
 
 /// One record of a CSV file as a CSV reader returns it, with the line it starts on (a quoted
@@ -39,36 +52,42 @@ public struct CSVRecord: Sendable, Equatable {
     }
 }
 
-/// Which header names hold the version, the users and the OS version (`--installed-columns
-/// version=App Version,users=Active Devices,os=OS Version`); matched ignoring case and the spaces around.
+/// Which header names hold the version, the users, the OS version and the country
+/// (`--installed-columns version=App Version,users=Active Devices,os=OS Version,country=Country`);
+/// matched ignoring case and the spaces around.
 public struct InstalledColumns: Sendable, Equatable {
     public var version = "version"
     public var users = "users"
     public var os = "os"
+    public var country = "country"
 
     public init() {}
 
-    /// `role=Header,…` with the roles version, users and os; a role not named keeps its default.
+    /// `role=Header,…` with the roles version, users, os and country; a role not named keeps its default.
     public init(parsing text: String) throws(InstalledBaseError) {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let role = parts[0].trimmingWhitespace().lowercased(), name = parts.count == 2 ? String(parts[1].trimmingWhitespace()) : ""
             guard parts.count == 2, !name.isEmpty else {
-                throw InstalledBaseError(line: nil, problem: "\"\(item)\" is not role=Header Name (roles: version, users, os)")
+                throw InstalledBaseError(line: nil, problem: "\"\(item)\" is not role=Header Name (roles: \(Self.roles))")
             }
             switch role {
             case "version": version = name
             case "users": users = name
             case "os": os = name
-            default: throw InstalledBaseError(line: nil, problem: "\"\(role)\" is not a role (roles: version, users, os)")
+            case "country": country = name
+            default: throw InstalledBaseError(line: nil, problem: "\"\(role)\" is not a role (roles: \(Self.roles))")
             }
         }
     }
+
+    static let roles = "version, users, os, country"
 }
 
-/// The `--installed` base: a header naming the version and users columns, optionally the OS
-/// column, in any order; other columns ignored (and named, so that a typo is seen). Every
-/// problem names its line.
+/// The `--installed` base: a header naming the version and users columns, optionally the OS and
+/// country columns, in any order; other columns ignored (and named, so that a typo is seen).
+/// Rows of the same version and OS are one group, counted per storefront when there is a
+/// country column. Every problem names its line.
 public enum InstalledBase {
     /// The groups, and the header names of the columns ignored.
     public static func parse(_ records: [CSVRecord], columns: InstalledColumns = InstalledColumns()) throws(InstalledBaseError)
@@ -89,7 +108,8 @@ public enum InstalledBase {
                                      + "(found \(header.fields.map { "\"\($0)\"" }.joined(separator: ", "))); --installed-columns maps other names")
         }
         let osColumn = try column(columns.os)
-        let ignored = header.fields.indices.filter { ![versionColumn, usersColumn, osColumn].contains($0) }.map { header.fields[$0] }
+        let countryColumn = try column(columns.country)
+        let ignored = header.fields.indices.filter { ![versionColumn, usersColumn, osColumn, countryColumn].contains($0) }.map { header.fields[$0] }
         var groups: [InstalledGroup] = []
         for record in records.dropFirst() {
             let fields = record.fields.map { String($0.trimmingWhitespace()) }
@@ -114,10 +134,37 @@ public enum InstalledBase {
                 }
                 os = fields[osColumn]
             }
-            groups.append(InstalledGroup(version: fields[versionColumn], os: os, users: users))
+            var group = InstalledGroup(version: fields[versionColumn], os: os, users: users)
+            if let countryColumn {
+                let written = fields[countryColumn]
+                guard let storefront = storefront(written) else {
+                    throw InstalledBaseError(line: record.line, problem: "country \"\(written)\" is " + (written.isEmpty
+                        ? "empty; each row needs its storefront (an ISO 3166 alpha-2 or alpha-3 code, such as jp or JPN)"
+                        : "not an App Store storefront's code (ISO 3166 alpha-2 or alpha-3, such as jp or JPN)"
+                            + (AppStoreStorefronts.nearest(to: written).map { "; did you mean \($0)?" } ?? "")))
+                }
+                group.usersByStorefront = [storefront: users]
+            }
+            // By country, the rows of one version and OS are one group, counted per storefront.
+            if countryColumn != nil, let same = groups.firstIndex(where: { $0.version == group.version && $0.os == group.os }) {
+                groups[same].users = (groups[same].users ?? 0) + users
+                if let byStorefront = group.usersByStorefront {
+                    groups[same].usersByStorefront?.merge(byStorefront, uniquingKeysWith: +)
+                }
+            } else {
+                groups.append(group)
+            }
         }
         guard !groups.isEmpty else { throw InstalledBaseError(line: header.line, problem: "the file has a header but no installs") }
         return (groups, ignored)
+    }
+
+    /// The storefront a country column names: its code in any case (`jp`, `JP`), or StoreKit's
+    /// and App Store Connect's alpha-3 code (`JPN`); nil for neither.
+    static func storefront(_ text: String) -> String? {
+        let code = text.lowercased()
+        if AppStoreStorefronts.all.contains(code) { return code }
+        return AppStoreTerritories.storefrontByTerritory[text.uppercased()]
     }
 
     /// Separators that group thousands: `48,210`, `48 210` (also no-break spaces), `48'210`.

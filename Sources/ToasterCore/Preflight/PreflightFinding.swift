@@ -6,7 +6,8 @@ public struct PreflightFinding: Sendable, Equatable {
         case minAboveStore = "min-above-store", forcedNotListed = "forced-not-listed", forcedAfterUpdate = "forced-after-update",
              osDeadEnd = "os-dead-end", storeURL = "store-url", forcedUnreleased = "forced-unreleased"
         // Warnings.
-        case tooFresh = "too-fresh", lookupsDisagree = "lookups-disagree", versionString = "version-string", window
+        case tooFresh = "too-fresh", lookupsDisagree = "lookups-disagree", versionString = "version-string", window,
+             promptNotServed = "prompt-not-served"
         // Errors: what preflight could not find out.
         case unanswered
 
@@ -14,7 +15,8 @@ public struct PreflightFinding: Sendable, Equatable {
         public var endsByWaiting: Bool {
             switch self {
             case .minAboveStore, .forcedNotListed, .forcedAfterUpdate, .tooFresh, .lookupsDisagree, .unanswered: true
-            case .osDeadEnd, .storeURL, .forcedUnreleased, .versionString, .window: false
+            // A prompt to an unserved version blocks no forcing, so `--watch` does not wait on it.
+            case .osDeadEnd, .storeURL, .forcedUnreleased, .versionString, .window, .promptNotServed: false
             }
         }
     }
@@ -37,6 +39,9 @@ public struct PreflightFinding: Sendable, Equatable {
     public var users: Int?
     public var message: String
     public var fix: String
+    /// The template condition that caused it (the one that gave the minimum that forces, the
+    /// latest version that prompts, the update URL); nil when no condition did.
+    public var condition: String?
 
     /// The storefronts as a short list: at most six, then how many more.
     public var storefrontList: String { FindingCollector.list(storefronts, none: "no storefront") }

@@ -58,6 +58,7 @@ extension PreflightInput {
         var used: [PolicyLayer] = []
         for layer in layers.joined().joined().joined() where !used.contains(layer) { used.append(layer) }
         for (layer, minimum, text, state) in used.compactMap(unreleased) {
+            let cause = layer.cause(of: .belowMinimumRequired)
             for (row, group) in rows.enumerated() {
                 guard let version = try? Version(group.version), version < minimum else { continue }
                 for (column, view) in views.enumerated() {
@@ -65,8 +66,9 @@ extension PreflightInput {
                         && [.forced, .deadEnd].contains(cells[row][devices][column]) {
                         cells[row][devices][column] = .deadEnd
                         findings.group = devices
-                        findings.add(.forcedUnreleased, .deadEnd, "\(text)|\(layer.name)", storefront: view.storefront, row: row) { places, versions in
-                            ("\(layer.name) forces users on \(versions) in \(places) to \(text), which is not released: \(state), so the App Store cannot offer it and the alert comes back.",
+                        findings.add(.forcedUnreleased, .deadEnd, "\(text)|\(cause.name)", storefront: view.storefront, row: row,
+                                     condition: cause.condition) { places, versions in
+                            ("\(FindingCollector.capitalized(cause.name)) forces users on \(versions) in \(places) to \(text), which is not released: \(state), so the App Store cannot offer it and the alert comes back.",
                              "Release \(text) in App Store Connect before publishing this minimum; preflight --watch reports it as stuck until someone does.")
                         }
                         findings.group = nil

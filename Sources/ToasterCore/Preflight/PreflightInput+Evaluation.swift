@@ -41,17 +41,24 @@ extension PreflightInput {
         noteWindows(rows: rows, into: &findings)
         let worst = cells.map { byGroup in views.indices.map { column in byGroup.map { $0[column] }.max { $0.rank < $1.rank } ?? .none } }
         var report = PreflightReport(findings: findings.findings, storefronts: views, rows: rows, cells: worst, now: now)
-        if template != nil {
-            // Each group of devices counted by its worst storefront, as each version is.
-            report.splits = cells.map { byGroup in
-                zip(byGroup, groups).reduce(into: [PreflightCell: Double]()) { split, pair in
-                    split[pair.0.max { $0.rank < $1.rank } ?? .none, default: 0] += pair.1.share
-                }
-            }
-        }
+        report.totals = PreflightTotals(rows: rows, storefronts: storefronts, cells: cells, shares: groups.map(\.share))
         report.appStoreConnect = appStoreConnect
         report.template = template.map { TemplateSummary(source: $0.source, version: $0.template.version, shares: $0.groups.map(\.share)) }
+        report.decisionRule = decisionRule
         return report
+    }
+
+    /// The rule the decisions followed, said once in the report: only a minimum forces where
+    /// the policy names one, unless `--rules` says otherwise.
+    var decisionRule: String {
+        if rules != nil {
+            return "--rules decides what each kind of update leads to, beside any minimum the policy names."
+        }
+        guard possibleLayers.contains(where: \.answer.namesMinimum) else {
+            return "The policy names no minimum: the reference app's table forces a major update and offers minor and patch updates as optional (--rules changes that)."
+        }
+        return "Only the policy's minimum (or forced window) forces: a newer latest version is offered as optional, "
+            + "and a revision shows nothing (--rules changes that)."
     }
 
     /// The layers one group of devices is decided with in a storefront on a version: the
@@ -115,12 +122,16 @@ extension PreflightInput {
         let (report, layer) = try decide(row.version, in: view, layers: try layers(row.version))
         guard report.decision != .none else { return .none }
         let code = view.storefront
+        let cause = layer.cause(of: report.reason)
         noteStoreURL(report.updateURL, layer: layer, view: view, row: index, into: &findings)
-        noteFreshness(view, current: report.current, forced: report.decision == .forced, row: index, into: &findings)
-        guard report.decision == .forced else { return .optional }
+        noteFreshness(view, current: report.current, forced: report.decision == .forced, cause: cause, row: index, into: &findings)
+        guard report.decision == .forced else {
+            notePromptNotServed(report, cause: cause, view: view, row: index, into: &findings)
+            return .optional
+        }
         guard let served = view.served else {
-            findings.add(.forcedNotListed, .deadEnd, "not listed|\(layer.name)", storefront: code, row: index) { places, versions in
-                ("The app is not listed in \(places), yet \(layer.name) forces users on \(versions) there: the update button leads to no app.",
+            findings.add(.forcedNotListed, .deadEnd, "not listed|\(cause.name)", storefront: code, row: index, condition: cause.condition) { places, versions in
+                ("The app is not listed in \(places), yet \(cause.name) forces users on \(versions) there: the update button leads to no app.",
                  "List the app in these storefronts, or leave them out of the forced update until it is listed.")
             }
             return .deadEnd
@@ -135,16 +146,19 @@ extension PreflightInput {
             if after.report.decision == .forced { loop = (after.report, after.layer, true) }
         }
         if let (looping, loopLayer, afterUpdate) = loop {
+            let loopCause = loopLayer.cause(of: looping.reason)
             if looping.reason == .belowMinimumRequired {
-                noteMinimumAboveStore(loopLayer, served: served.listing.version, storefront: code, row: index, into: &findings)
+                noteMinimumAboveStore(loopLayer, cause: loopCause, served: served.listing.version, storefront: code, row: index, into: &findings)
             } else if afterUpdate {
-                findings.add(.forcedAfterUpdate, .deadEnd, "\(served.listing.version)|\(loopLayer.name)", storefront: code, row: index) { places, versions in
-                    ("Users on \(versions) in \(places) update to \(served.listing.version), which \(loopLayer.name) still forces (\(looping.reason.rawValue)): the alert comes back after updating.",
+                findings.add(.forcedAfterUpdate, .deadEnd, "\(served.listing.version)|\(loopCause.name)", storefront: code, row: index,
+                             condition: loopCause.condition) { places, versions in
+                    ("Users on \(versions) in \(places) update to \(served.listing.version), which \(loopCause.name) still forces (\(looping.reason.rawValue)): the alert comes back after updating.",
                      "Keep \(served.listing.version) out of the forced range (maxAppVersion below it), or force only once a version outside it is served.")
                 }
             } else {
-                findings.add(.forcedNotListed, .deadEnd, "nothing newer|\(served.listing.version)|\(loopLayer.name)", storefront: code, row: index) { places, versions in
-                    ("\(loopLayer.name) forces users on \(versions) in \(places), where the store serves \(served.listing.version): nothing newer, so the App Store shows Open and the alert comes back.",
+                findings.add(.forcedNotListed, .deadEnd, "nothing newer|\(served.listing.version)|\(loopCause.name)", storefront: code, row: index,
+                             condition: loopCause.condition) { places, versions in
+                    ("\(FindingCollector.capitalized(loopCause.name)) forces users on \(versions) in \(places), where the store serves \(served.listing.version): nothing newer, so the App Store shows Open and the alert comes back.",
                      "Wait until the store in \(places) serves the version the update is for (toastercli preflight --watch) before forcing it.")
                 }
             }
@@ -155,48 +169,69 @@ extension PreflightInput {
            let required = try? Version(requirement.minimumOS), device < required {
             stranded = true
             let (target, requiredText, whose) = requirement
-            findings.add(.osDeadEnd, .deadEnd, "\(target)|\(requiredText)|\(os)|\(whose)", storefront: code, row: index) { places, versions in
-                ("\(target) needs iOS \(requiredText)\(whose), but users on \(versions) with iOS \(os) in \(places) are forced to it: they cannot install it and are locked out.",
+            let forcing = cause.condition.map { " by condition \(TextSanitizer.cleanLine($0))" } ?? ""
+            findings.add(.osDeadEnd, .deadEnd, "\(target)|\(requiredText)|\(os)|\(whose)", storefront: code, row: index, condition: cause.condition) { places, versions in
+                ("\(target) needs iOS \(requiredText)\(whose), but users on \(versions) with iOS \(os) in \(places) are forced to it\(forcing): they cannot install it and are locked out.",
                  "Exempt devices below iOS \(requiredText) from the forced update, or keep the minimum at a version that still supports iOS \(os).")
             }
         }
         return stranded ? .deadEnd : .forced
     }
 
-    private func noteMinimumAboveStore(_ layer: PolicyLayer, served: String, storefront: String, row: Int, into findings: inout FindingCollector) {
+    private func noteMinimumAboveStore(_ layer: PolicyLayer, cause: PolicyCause, served: String, storefront: String, row: Int, into findings: inout FindingCollector) {
         let minimum = layer.answer.minimumRequiredVersion ?? "?"
-        findings.add(.minAboveStore, .deadEnd, "\(minimum)|\(served)|\(layer.name)", storefront: storefront, row: row) { places, versions in
+        findings.add(.minAboveStore, .deadEnd, "\(minimum)|\(served)|\(cause.name)", storefront: storefront, row: row, condition: cause.condition) { places, versions in
             // A template's condition is named first: it is what the team edits.
             layer.template != nil
-            ? ("\(FindingCollector.capitalized(layer.name)) forces users on \(versions) in \(places) to \(minimum), which \(places) "
+            ? ("\(FindingCollector.capitalized(cause.name)) forces users on \(versions) in \(places) to \(minimum), which \(places) "
                + "\(places.codes.count == 1 ? "does" : "do") not serve (\(served) is served there): the App Store shows Open and the alert comes back.",
-               "Give users on \(versions) in \(places) a minimum of at most \(served) in \(layer.name) now, and raise it to \(minimum) once "
+               "Give users on \(versions) in \(places) a minimum of at most \(served) in \(cause.name) now, and raise it to \(minimum) once "
                + "\(places.codes.count == 1 ? "it serves" : "they serve") it (toastercli preflight --watch).")
-            : ("The minimum required version \(minimum) (\(layer.name)) is above \(served), the version served in \(places): users on \(versions) are forced to an update they cannot get, and the App Store shows Open.",
+            : ("The minimum required version \(minimum) (\(cause.name)) is above \(served), the version served in \(places): users on \(versions) are forced to an update they cannot get, and the App Store shows Open.",
              "Publish a minimum of at most \(served) now, and raise it to \(minimum) once every storefront serves it (toastercli preflight --watch).")
+        }
+    }
+
+    /// An optional alert offering a version the storefront does not serve: the App Store offers
+    /// an older one, or shows Open to users already on it.
+    private func notePromptNotServed(_ report: DecisionReport, cause: PolicyCause, view: StorefrontView, row: Int, into findings: inout FindingCollector) {
+        guard let latest = report.latest else { return }
+        let servedText = view.served?.listing.version
+        if let servedVersion = view.servedVersion, latest <= servedVersion { return }
+        // An unreadable store version is a version-string finding of its own.
+        if servedText != nil, view.servedVersion == nil { return }
+        findings.add(.promptNotServed, .warning, "\(latest)|\(servedText ?? "")|\(cause.name)", storefront: view.storefront, row: row,
+                     condition: cause.condition) { places, versions in
+            let one = places.codes.count == 1
+            let there = servedText.map { "\(one ? "does" : "do") not serve (\($0) is served there): the App Store offers \($0), or shows Open to users already on it" }
+                ?? "\(one ? "does" : "do") not list the app: the update button leads to no app"
+            return ("Users on \(versions) in \(places) are prompted (optional) to update to \(latest) by \(cause.name), which \(places) \(there).",
+                    "Keep the latest version \(cause.name) gives users in \(places) at \(servedText ?? "a version the store lists") until "
+                    + "\(one ? "it serves" : "they serve") \(latest) (toastercli preflight --watch says when).")
         }
     }
 
     /// The alert's button must open this app's App Store page.
     private func noteStoreURL(_ url: String, layer: PolicyLayer, view: StorefrontView, row: Int, into findings: inout FindingCollector) {
         let code = view.storefront
+        let origin = layer.urlCause
         guard case .appStore = ExternalApp.opening(url, listing: nil) else {
-            findings.add(.storeURL, .deadEnd, "not a store|\(url)", storefront: code, row: row) { places, versions in
-                ("The update URL \(url) (\(layer.template?.storeURL ?? layer.name)) is not an App Store link: users on \(versions) in \(places) are sent to a browser, not to the update.",
+            findings.add(.storeURL, .deadEnd, "not a store|\(url)", storefront: code, row: row, condition: origin.condition) { places, versions in
+                ("The update URL \(url) (\(origin.name)) is not an App Store link: users on \(versions) in \(places) are sent to a browser, not to the update.",
                  "Use \(AppStoreURL.forApp(id: view.served?.trackID.map(String.init) ?? "{trackId}")) as the update URL.")
             }
             return
         }
         guard let trackID = view.served?.trackID, let named = url.firstMatch(of: /\/id([0-9]+)/).map({ String($0.1) }),
               named != String(trackID) else { return }
-        findings.add(.storeURL, .deadEnd, "other app|\(url)|\(trackID)", storefront: code, row: row) { places, versions in
-            ("The update URL \(url) (\(layer.template?.storeURL ?? layer.name)) names app id\(named), but the lookup in \(places) answers trackId \(trackID): users on \(versions) are sent to another app's page.",
+        findings.add(.storeURL, .deadEnd, "other app|\(url)|\(trackID)", storefront: code, row: row, condition: origin.condition) { places, versions in
+            ("The update URL \(url) (\(origin.name)) names app id\(named), but the lookup in \(places) answers trackId \(trackID): users on \(versions) are sent to another app's page.",
              "Use \(AppStoreURL.forApp(id: String(trackID))) as the update URL.")
         }
     }
 
     /// A release younger than the minimum age may not have reached every device's store yet.
-    private func noteFreshness(_ view: StorefrontView, current: Version, forced: Bool, row: Int, into findings: inout FindingCollector) {
+    private func noteFreshness(_ view: StorefrontView, current: Version, forced: Bool, cause: PolicyCause, row: Int, into findings: inout FindingCollector) {
         guard let served = view.served, let version = view.servedVersion, current < version,
               let releaseText = served.listing.releaseDate, let released = ISO8601.parse(releaseText) else { return }
         let safeAt = released.addingTimeInterval(Double(minimumReleaseAge.wholeSeconds))
@@ -204,8 +239,10 @@ extension PreflightInput {
         let hours = max(0, Int(now.timeIntervalSince(released) / 3600))
         let ageText = now < released ? "is to be released at \(releaseText)" : "was released \(hours) h ago (\(releaseText))"
         let waitFor = forced ? "forcing users to" : "prompting users to update to"
-        findings.add(.tooFresh, .warning, "\(served.listing.version)|\(releaseText)|\(forced)", storefront: view.storefront, row: row) { places, versions in
-            ("\(served.listing.version) \(ageText) in \(places), less than the \(Self.hoursText(minimumReleaseAge)) h minimum: some devices still see Open while users on \(versions) are \(forced ? "forced" : "prompted").",
+        let by = cause.condition.map { " by condition \(TextSanitizer.cleanLine($0))" } ?? ""
+        findings.add(.tooFresh, .warning, "\(served.listing.version)|\(releaseText)|\(forced)", storefront: view.storefront, row: row,
+                     condition: cause.condition) { places, versions in
+            ("\(served.listing.version) \(ageText) in \(places), less than the \(Self.hoursText(minimumReleaseAge)) h minimum: some devices still see Open while users on \(versions) are \(forced ? "forced" : "prompted")\(by).",
              "Wait until \(ISO8601.format(safeAt)) before \(waitFor) \(served.listing.version).")
         }
     }
@@ -390,14 +427,16 @@ struct FindingCollector {
     private struct Key: Hashable {
         let kind: PreflightFinding.Kind
         let detail: String
+        let condition: String?
     }
 
     private struct Entry {
         let severity: PreflightFinding.Severity
         var storefronts: [String] = []
         var rows: [Int] = []
-        /// Per row, the groups of devices it was found for; absent: every group.
-        var groups: [Int: Set<Int>] = [:]
+        /// Per row and storefront (nil: the finding is not about one), the groups of devices it
+        /// was found for; nil: every group.
+        var hits: [Int: [String?: Set<Int>?]] = [:]
         let describe: (_ storefronts: FindingPlaces, _ versions: String) -> (message: String, fix: String)
     }
 
@@ -417,27 +456,52 @@ struct FindingCollector {
     }
 
     mutating func add(_ kind: PreflightFinding.Kind, _ severity: PreflightFinding.Severity, _ detail: String, storefront: String?, row: Int?,
+                      condition: String? = nil,
                       describe: @escaping (_ storefronts: FindingPlaces, _ versions: String) -> (message: String, fix: String)) {
-        let key = Key(kind: kind, detail: detail)
-        if entries[key] == nil {
-            order.append(key)
-            entries[key] = Entry(severity: severity, describe: describe)
-        }
-        if let storefront, !entries[key]!.storefronts.contains(storefront) { entries[key]!.storefronts.append(storefront) }
+        let key = Key(kind: kind, detail: detail, condition: condition)
+        var entry = entries[key] ?? Entry(severity: severity, describe: describe)
+        if entries[key] == nil { order.append(key) }
+        if let storefront, !entry.storefronts.contains(storefront) { entry.storefronts.append(storefront) }
         if let row {
-            if !entries[key]!.rows.contains(row) {
-                entries[key]!.rows.append(row)
-                entries[key]!.groups[row] = group.map { [$0] }
-            } else if let known = entries[key]!.groups[row] {
-                entries[key]!.groups[row] = group.map { known.union([$0]) }
+            if !entry.rows.contains(row) { entry.rows.append(row) }
+            let known = entry.hits[row, default: [:]][storefront]
+            let groups: Set<Int>? = switch (known, group) {
+            case (nil, let group): group.map { [$0] }
+            case let (.some(known?), group?): known.union([group])
+            default: nil
             }
+            entry.hits[row, default: [:]][storefront] = .some(groups)
         }
+        entries[key] = entry
     }
 
-    /// The share of a row's users a finding reaches, in percent.
-    private func share(_ entry: Entry, row: Int) -> Double {
-        guard let groups = entry.groups[row], shares.count > 1 else { return 100 }
+    /// The share of users (in percent) that `groups` of devices hold; nil: every group.
+    private func share(_ groups: Set<Int>?) -> Double {
+        guard let groups, shares.count > 1 else { return 100 }
         return groups.reduce(0) { $0 + shares[$1] }
+    }
+
+    /// The groups a finding reaches on a row, in any of its storefronts; nil: every group.
+    private func groups(_ entry: Entry, row: Int) -> Set<Int>? {
+        var union: Set<Int> = []
+        for groups in entry.hits[row, default: [:]].values {
+            guard let groups else { return nil }
+            union.formUnion(groups)
+        }
+        return union
+    }
+
+    /// The users a finding reaches: on each row, those in each storefront it was found in when
+    /// the installed base says where users are, else the row's users once.
+    private func users(_ entry: Entry, rows sorted: [Int]) -> Int? {
+        guard sorted.contains(where: { rows[$0].users != nil }) else { return nil }
+        let total = sorted.reduce(0.0) { sum, row in
+            guard rows[row].usersByStorefront != nil else { return sum + Double(rows[row].users ?? 0) * share(groups(entry, row: row)) / 100 }
+            return entry.hits[row, default: [:]].reduce(sum) { sum, hit in
+                sum + Double(rows[row].users(in: hit.key) ?? 0) * share(hit.value) / 100
+            }
+        }
+        return Int(total.rounded())
     }
 
     /// Dead ends first, then errors, then warnings, each group in the order found.
@@ -446,14 +510,12 @@ struct FindingCollector {
             let entry = entries[key]!
             let sorted = entry.rows.sorted()
             let groups = sorted.map { rows[$0] }
-            let shares = sorted.map { share(entry, row: $0) }
+            let shares = sorted.map { share(self.groups(entry, row: $0)) }
             var versions: [String] = []
             for group in groups where !versions.contains(group.name) { versions.append(group.name) }
-            let users = groups.contains { $0.users != nil }
-                ? Int(zip(groups, shares).reduce(0.0) { $0 + Double($1.0.users ?? 0) * $1.1 / 100 }.rounded()) : nil
             let (message, fix) = entry.describe(FindingPlaces(codes: entry.storefronts), Self.usersOn(groups, shares: shares))
             return PreflightFinding(kind: key.kind, severity: entry.severity, storefronts: entry.storefronts, versions: versions,
-                                    users: users, message: message, fix: fix)
+                                    users: users(entry, rows: sorted), message: message, fix: fix, condition: key.condition)
         }
         return PreflightFinding.Severity.allCases.flatMap { severity in all.filter { $0.severity == severity } }
     }

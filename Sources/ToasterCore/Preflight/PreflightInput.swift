@@ -14,6 +14,37 @@ public struct PolicyLayer: Sendable, Equatable {
         self.answer = answer
         self.template = template
     }
+
+    /// What in the layer made a decision for `reason`: from a template, the condition that gave
+    /// the minimum (forced by it) or the latest version (an update by its kind); else the layer.
+    func cause(of reason: DecisionReason) -> PolicyCause {
+        guard let template else { return PolicyCause(name: name, condition: nil) }
+        switch reason {
+        case .belowMinimumRequired: return PolicyCause(template.minimum)
+        case .major, .minor, .patch, .revision, .newerLatestVersion: return PolicyCause(template.latest ?? template.minimum)
+        case .forcedRange, .upToDate, .nothingToCompare, .rememberedForced: return PolicyCause(name: name, condition: nil)
+        }
+    }
+
+    /// What gave the update URL.
+    var urlCause: PolicyCause { template.map { PolicyCause($0.storeURL) } ?? PolicyCause(name: name, condition: nil) }
+}
+
+/// What caused a finding, as its message names it (`condition japan_first`, `the template's
+/// default`, `--min-required-version`) and as its `condition` member gives it.
+struct PolicyCause: Sendable, Equatable {
+    let name: String
+    /// The template condition; nil for a default, or a layer not from a template.
+    let condition: String?
+
+    init(name: String, condition: String?) {
+        self.name = name
+        self.condition = condition
+    }
+
+    init(_ choice: RemoteConfigChoice?) {
+        self.init(name: TemplatePolicy.origin(choice), condition: choice?.inTemplate == true ? choice?.condition : nil)
+    }
 }
 
 /// Everything a preflight evaluates: the storefronts' answers, the policy, the installed base.
@@ -30,7 +61,8 @@ public struct PreflightInput: Sendable {
     public var template: TemplatePolicy?
     /// nil: the versions the policy and the store name.
     public var installed: [InstalledGroup]?
-    public var rules: UpdateRules
+    /// `--rules`; nil: each layer's own meaning (only a minimum forces where one is named).
+    public var rules: UpdateRules?
     /// The app id behind the default update URL; nil: the storefront's `trackId`.
     public var appID: String?
     public var now: Date
@@ -39,7 +71,7 @@ public struct PreflightInput: Sendable {
     public var appStoreConnect: AppStoreConnectFacts?
 
     public init(storefronts: [String], answers: [LookupAnswer], unanswered: [UnansweredLookup] = [], layers: [PolicyLayer],
-                installed: [InstalledGroup]?, rules: UpdateRules = .seed, appID: String?, now: Date, minimumReleaseAge: Duration = .seconds(86_400)) {
+                installed: [InstalledGroup]?, rules: UpdateRules? = nil, appID: String?, now: Date, minimumReleaseAge: Duration = .seconds(86_400)) {
         self.storefronts = storefronts
         self.answers = answers
         self.unanswered = unanswered

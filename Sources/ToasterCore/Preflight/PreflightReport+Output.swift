@@ -7,14 +7,36 @@ extension PreflightReport {
         }
     }
 
-    private var totalsLine: String? {
-        guard let forced = users(.forced), let prompted = users(.optional), let stranded = users(.deadEnd) else { return nil }
-        let all = rows.reduce(0) { $0 + ($1.users ?? 0) }
-        return "users: \(stranded) stranded, \(forced) forced, \(prompted) prompted (of \(all); each version counted once, by its worst storefront)"
+    /// The users each outcome reaches: a line for all of them, and with a country column a
+    /// line per storefront asked (and one for users where nothing was asked).
+    private var totalsLines: [String] {
+        guard let totals else { return [] }
+        /// `51330 stranded, 0 forced, 0 prompted (of 63374; how)`, or why nothing is known.
+        func counts(_ counts: PreflightTotals.Counts, how: String = "") -> String {
+            guard counts.isKnown else { return "unknown: no lookup answered (\(counts.users) users)" }
+            return "\(counts.stranded) stranded, \(counts.forced) forced, \(counts.prompted) prompted"
+                + (counts.unknown > 0 ? ", \(counts.unknown) unknown (no lookup answered)" : "") + " (of \(counts.users)\(how))"
+        }
+        guard let places = totals.storefronts else {
+            return ["users: " + counts(totals.all, how: "; each version counted once, by its worst storefront")]
+        }
+        var lines = ["users: " + counts(totals.all, how: "; each user counted in their own storefront")]
+        lines += places.filter { $0.counts.users > 0 }.map { "  \($0.storefront): " + counts($0.counts) }
+        if !totals.notAsked.isEmpty {
+            lines.append("  not asked: " + totals.notAsked.map { "\($0.storefront) \($0.counts.users)" }.joined(separator: ", ")
+                         + " users in storefronts preflight did not ask")
+        }
+        return lines
+    }
+
+    /// What the report says before the matrix: the template, the rule, App Store Connect.
+    private var contextLines: [String] {
+        templateLines + (decisionRule.map { [TextSanitizer.escapedLine($0)] } ?? []) + appStoreConnectLines
     }
 
     public var text: String {
         var lines: [String] = []
+        if let partial { lines += ["partial: " + TextSanitizer.escapedLine(partial), ""] }
         if let error { lines += ["could not finish: " + TextSanitizer.escapedLine(error), ""] }
         if findings.isEmpty, error == nil { lines.append("No findings: no installed version is stranded in any storefront asked.") }
         let labelWidth = PreflightFinding.Severity.allCases.map(\.rawValue.count).max() ?? 0
@@ -24,10 +46,11 @@ extension PreflightReport {
             if !finding.storefronts.isEmpty { head.append(FindingCollector.list(finding.storefronts, none: "")) }
             if !finding.versions.isEmpty { head.append(TextSanitizer.escapedLine(FindingCollector.list(finding.versions, none: ""))) }
             if let users = finding.users { head.append("\(users) users") }
+            if let condition = finding.condition { head.append("condition " + TextSanitizer.escapedLine(condition)) }
             lines += [head.joined(separator: " · "), "  " + TextSanitizer.escapedLine(finding.message), "  fix: " + TextSanitizer.escapedLine(finding.fix), ""]
         }
         if findings.isEmpty, error == nil { lines.append("") }
-        if !appStoreConnectLines.isEmpty || !templateLines.isEmpty { lines += templateLines + appStoreConnectLines + [""] }
+        if !contextLines.isEmpty { lines += contextLines + [""] }
         guard !storefronts.isEmpty else { return lines.joined(separator: "\n") }
         let columns = self.columns
         var table = [["installed", "users"] + columns.map(\.label), ["", ""] + columns.map(\.serves)]
@@ -41,7 +64,7 @@ extension PreflightReport {
             while line.last == " " { line.removeLast() }
             lines.append(line)
         }
-        if let totalsLine { lines += ["", totalsLine] }
+        if !totalsLines.isEmpty { lines += [""] + totalsLines }
         return lines.joined(separator: "\n")
     }
 
@@ -50,7 +73,8 @@ extension PreflightReport {
             JSONValue.object([
                 ("kind", .string(finding.kind.rawValue)), ("severity", .string(finding.severity.rawValue)),
                 ("storefronts", .array(finding.storefronts.map(JSONValue.string))), ("versions", .array(finding.versions.map(JSONValue.string))),
-                ("users", finding.users.map(JSONValue.number) ?? .null), ("message", .string(finding.message)), ("fix", .string(finding.fix)),
+                ("users", finding.users.map(JSONValue.number) ?? .null), ("condition", finding.condition.json),
+                ("message", .string(finding.message)), ("fix", .string(finding.fix)),
             ])
         }
         let answerValues = storefronts.map { view in
@@ -78,14 +102,26 @@ extension PreflightReport {
                                   ("cells", .array(columns.map { .string(cells[index][$0.members[0]].rawValue) }))])
             })),
         ])
-        let totals: JSONValue = users(.forced) == nil ? .null : .object([
-            ("stranded", .number(users(.deadEnd) ?? 0)), ("forced", .number(users(.forced) ?? 0)), ("prompted", .number(users(.optional) ?? 0)),
-            ("users", .number(rows.reduce(0) { $0 + ($1.users ?? 0) })),
-        ])
-        return .object([("now", .string(ISO8601.format(now))), ("findings", .array(findingValues)), ("storefronts", .array(answerValues)),
-                        ("matrix", matrix), ("totals", totals), ("appStoreConnect", appStoreConnectJSON),
-                        ("remoteConfigTemplate", templateJSON)]
+        return .object([("now", .string(ISO8601.format(now))), ("partial", partial.json), ("findings", .array(findingValues)),
+                        ("storefronts", .array(answerValues)), ("matrix", matrix), ("totals", totalsJSON), ("decisionRule", decisionRule.json),
+                        ("appStoreConnect", appStoreConnectJSON), ("remoteConfigTemplate", templateJSON)]
                        + (error.map { [("error", JSONValue.string($0))] } ?? []))
+    }
+
+    /// `totals`: null without user counts; each count null where no lookup answered for them.
+    private var totalsJSON: JSONValue {
+        guard let totals else { return .null }
+        func counts(_ counts: PreflightTotals.Counts) -> [(String, JSONValue)] {
+            let known = counts.isKnown
+            return [("stranded", known ? .number(counts.stranded) : .null), ("forced", known ? .number(counts.forced) : .null),
+                    ("prompted", known ? .number(counts.prompted) : .null), ("unknown", .number(counts.unknown)), ("users", .number(counts.users))]
+        }
+        return .object(counts(totals.all) + [
+            ("storefronts", totals.storefronts.map { places in
+                .array(places.map { .object([("storefront", .string($0.storefront))] + counts($0.counts)) })
+            } ?? .null),
+            ("notAsked", .array(totals.notAsked.map { .object([("storefront", .string($0.storefront)), ("users", .number($0.counts.users))]) })),
+        ])
     }
 
     /// For a pull-request comment: a headline, the findings table, the matrix.
@@ -97,19 +133,22 @@ extension PreflightReport {
             let count = findings.count { $0.severity == severity }
             return count == 0 ? nil : "\(count) × \(severity.rawValue)"
         }
-        let headline = error != nil ? "could not finish" : counts.isEmpty ? "all clear" : counts.joined(separator: ", ")
+        let outcome = error != nil ? "could not finish" : counts.isEmpty ? "all clear" : counts.joined(separator: ", ")
+        let headline = partial == nil ? outcome : "partial, " + outcome
         var lines = ["### toastercli preflight: " + headline, ""]
+        if let partial { lines += ["**partial:** " + cell(partial), ""] }
         if let error { lines += ["**could not finish:** " + cell(error), ""] }
         if !findings.isEmpty {
-            lines += ["| | kind | storefronts | versions | users | what | fix |", "| --- | --- | --- | --- | --- | --- | --- |"]
+            lines += ["| | kind | storefronts | versions | users | condition | what | fix |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
             for finding in findings {
                 lines.append("| " + [Self.mark(finding.severity) + " " + finding.severity.rawValue, "`\(finding.kind.rawValue)`",
                                      cell(FindingCollector.list(finding.storefronts, none: "")), cell(FindingCollector.list(finding.versions, none: "")),
-                                     finding.users.map(String.init) ?? "", cell(finding.message), cell(finding.fix)].joined(separator: " | ") + " |")
+                                     finding.users.map(String.init) ?? "", finding.condition.map { "`\(cell($0))`" } ?? "",
+                                     cell(finding.message), cell(finding.fix)].joined(separator: " | ") + " |")
             }
             lines.append("")
         }
-        if !appStoreConnectLines.isEmpty || !templateLines.isEmpty { lines += (templateLines + appStoreConnectLines).map(cell) + [""] }
+        if !contextLines.isEmpty { lines += contextLines.map(cell) + [""] }
         guard !storefronts.isEmpty else { return lines.joined(separator: "\n") }
         let columns = self.columns
         lines.append("| installed | users | " + columns.map { cell("\($0.label) (\($0.serves))") }.joined(separator: " | ") + " |")
@@ -121,7 +160,7 @@ extension PreflightReport {
             }
             lines.append("| " + ([cell(row.label), row.users.map(String.init) ?? ""] + marks).joined(separator: " | ") + " |")
         }
-        if let totalsLine { lines += ["", totalsLine] }
+        if !totalsLines.isEmpty { lines += [""] + totalsLines.map(cell) }
         return lines.joined(separator: "\n")
     }
 

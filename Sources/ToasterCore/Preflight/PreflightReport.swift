@@ -64,9 +64,10 @@ public struct PreflightReport: Sendable {
     /// `cells[row][storefront index]`: with a template whose percent conditions split the
     /// users, the worst any group of devices meets.
     public var cells: [[PreflightCell]]
-    /// With a template: per row, the share of its users (in percent) whose worst outcome across
-    /// the storefronts is each cell, each group of devices counted by its own worst storefront.
-    public var splits: [[PreflightCell: Double]]?
+    /// How many users meet each outcome; nil when the installed base gives no user counts.
+    public var totals: PreflightTotals?
+    /// The rule the decisions followed, in one sentence (only a minimum forces, unless `--rules`).
+    public var decisionRule: String?
     public var now: Date
     /// What App Store Connect said (its versions, the phased release, availability), when asked.
     public var appStoreConnect: AppStoreConnectFacts?
@@ -75,6 +76,9 @@ public struct PreflightReport: Sendable {
     /// Why the run could not finish (a policy that cannot be read, say); the report then holds
     /// what was known by then.
     public var error: String?
+    /// Why the report covers only part of the lookups (a signal stopped them): what was
+    /// answered is evaluated, the rest is unanswered.
+    public var partial: String?
 
     public init(findings: [PreflightFinding], storefronts: [StorefrontView], rows: [InstalledGroup], cells: [[PreflightCell]], now: Date,
                 error: String? = nil) {
@@ -125,14 +129,8 @@ public struct PreflightReport: Sendable {
     /// Rows' worst outcome across storefronts.
     public var worstCells: [PreflightCell] { cells.map { $0.max { $0.rank < $1.rank } ?? .none } }
 
-    /// Users by worst outcome; nil when the installed base has no user counts.
-    public func users(_ cell: PreflightCell) -> Int? {
-        guard rows.contains(where: { $0.users != nil }) else { return nil }
-        if let splits {
-            return Int(zip(rows, splits).reduce(0.0) { $0 + Double($1.0.users ?? 0) * ($1.1[cell] ?? 0) / 100 }.rounded())
-        }
-        return zip(rows, worstCells).reduce(0) { $0 + ($1.1 == cell ? $1.0.users ?? 0 : 0) }
-    }
+    /// Users by outcome (`totals`); nil when the installed base has no user counts.
+    public func users(_ cell: PreflightCell) -> Int? { totals?.all[cell] }
 
     /// Storefronts whose matrix columns and served version are alike, in the order first seen.
     public var columnGroups: [[Int]] {

@@ -35,7 +35,7 @@ public struct TemplatePolicy: Sendable, Equatable {
         var undefined: [String] = []
         let choices: [RemoteConfigChoice]
         do {
-            choices = try template.choices(keys: keys, device: device, percentiles: groups[group].percentiles, zones: zones, undefined: &undefined)
+            choices = try template.choices(keys: keys, device: device, group: groups[group], zones: zones, undefined: &undefined)
         } catch {
             throw PreflightError(description: "\(source): \(error)")
         }
@@ -43,7 +43,7 @@ public struct TemplatePolicy: Sendable, Equatable {
         let minimum = choice(keys.minimumRequired), latest = choice(keys.latest), url = choice(keys.storeURL)
         let answer = SourceAnswer(latestVersion: latest?.value, minimumRequiredVersion: minimum?.value, updateURL: url?.value)
         return PolicyLayer(name: Self.origin(minimum?.value != nil ? minimum : latest), answer: answer,
-                           template: TemplateOrigin(storeURL: Self.origin(url)))
+                           template: TemplateOrigin(minimum: minimum, latest: latest, storeURL: url))
     }
 
     /// Every layer the template could give, one per value of the minimum and of the latest
@@ -56,10 +56,12 @@ public struct TemplatePolicy: Sendable, Equatable {
             let given = [(nil as String?, parameter.defaultValue)] + template.conditions.compactMap { condition in
                 parameter.conditionalValues[condition.name].map { (condition.name as String?, $0 as RemoteConfigTemplate.Value?) }
             }
-            for case let (condition, .value(text)?) in given {
+            for (condition, value) in given {
+                guard let text = value?.text else { continue }
                 let answer = isMinimum ? SourceAnswer(minimumRequiredVersion: text) : SourceAnswer(latestVersion: text)
-                let origin = condition.map { "condition \($0)" } ?? "the template's default"
-                layers.append(PolicyLayer(name: "\(origin) (\(key))", answer: answer, template: TemplateOrigin(storeURL: origin)))
+                let choice = RemoteConfigChoice(key: key, value: text, condition: condition, expression: nil, inTemplate: true)
+                layers.append(PolicyLayer(name: "\(Self.origin(choice)) (\(key))", answer: answer,
+                                          template: TemplateOrigin(minimum: isMinimum ? choice : nil, latest: isMinimum ? nil : choice, storeURL: nil)))
             }
         }
         return layers
@@ -74,7 +76,7 @@ public struct TemplatePolicy: Sendable, Equatable {
     /// false everywhere, as Firebase reads a rule on a value the device does not have.
     public var unknownElements: [String] {
         var names: [String] = []
-        let read = RemoteConfigTemplate.read(keys)
+        let read = template.read(keys)
         for condition in template.conditions where read.contains(where: { template.parameters[$0]?.conditionalValues[condition.name] != nil }) {
             for rule in condition.rules.rules {
                 switch rule {
@@ -105,9 +107,10 @@ public struct TemplatePolicy: Sendable, Equatable {
     }
 }
 
-/// What a layer read from a template says of where its values came from, beyond its name
-/// (the condition that gave the minimum, or the latest version).
+/// What a layer read from a template says of where its values came from, beyond its name:
+/// what gave the minimum, the latest version and the update URL (the condition, or the default).
 public struct TemplateOrigin: Sendable, Equatable {
-    /// The condition that gave the update URL, as a finding about the URL names it.
-    public var storeURL: String
+    public var minimum: RemoteConfigChoice?
+    public var latest: RemoteConfigChoice?
+    public var storeURL: RemoteConfigChoice?
 }

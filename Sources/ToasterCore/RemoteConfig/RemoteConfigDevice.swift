@@ -27,12 +27,17 @@ public struct RemoteConfigDevice: Sendable, Equatable {
     /// Per seed ("" for none), the device's percentile in micro-percents, for the seeds
     /// `microPercentile` does not pin: toaster-server derives them from the installation ID.
     public var seedPercentiles: [String: Int]
+    /// Per rollout id, the device's percentile in micro-percents: within a rollout's share it
+    /// gets the rollout's value. Firebase assigns rollouts on its own; toaster-server derives
+    /// them from the installation ID.
+    public var rolloutPercentiles: [String: Int]
     public var now: Date
 
     public init(appVersion: String, build: String? = nil, firebaseAppID: String? = nil, country: String? = nil,
                 language: String? = nil, userProperties: [String: String] = [:], customSignals: [String: String] = [:],
                 audiences: Set<String> = [], firstOpen: Date? = nil, installationID: String? = nil,
-                microPercentile: Int? = nil, seedPercentiles: [String: Int] = [:], os: String? = RemoteConfigDevice.os, now: Date) {
+                microPercentile: Int? = nil, seedPercentiles: [String: Int] = [:], rolloutPercentiles: [String: Int] = [:],
+                os: String? = RemoteConfigDevice.os, now: Date) {
         self.os = os
         self.appVersion = appVersion
         self.build = build
@@ -46,6 +51,7 @@ public struct RemoteConfigDevice: Sendable, Equatable {
         self.installationID = installationID
         self.microPercentile = microPercentile
         self.seedPercentiles = seedPercentiles
+        self.rolloutPercentiles = rolloutPercentiles
         self.now = now
     }
 }

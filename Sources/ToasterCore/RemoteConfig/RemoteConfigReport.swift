@@ -37,13 +37,27 @@ public struct RemoteConfigOutcome: Sendable, Equatable {
     public func value(of key: String) -> String? {
         choices.first { $0.key == key }?.value
     }
+
+    /// The forced alert's texts this group gets, nil when the template gives neither.
+    public func texts(_ keys: RemoteConfigKeys) -> AlertTextOverride? {
+        keys.texts(value(of:))
+    }
 }
 
-/// Devices the percent conditions treat alike: a percentile per seed that stands for them all,
-/// and their share of devices, in percent.
+/// Devices the percent conditions and rollouts treat alike: a percentile per seed and per
+/// rollout that stands for them all, and their share of devices, in percent.
 public struct RemoteConfigDeviceGroup: Sendable, Equatable {
-    public let percentiles: [String: Int]
-    public let share: Double
+    /// By seed ("" for none), in micro-percents.
+    public var percentiles: [String: Int]
+    /// By rollout id, in micro-percents: a device within a rollout's share gets its value.
+    public var rollouts: [String: Int]
+    public var share: Double
+
+    public init(percentiles: [String: Int], rollouts: [String: Int] = [:], share: Double) {
+        self.percentiles = percentiles
+        self.rollouts = rollouts
+        self.share = share
+    }
 }
 
 /// One key's value and what gave it.
@@ -55,6 +69,8 @@ public struct RemoteConfigChoice: Sendable, Equatable {
     public let condition: String?
     public let expression: String?
     public let inTemplate: Bool
+    /// The rollout whose value this is, when it is one.
+    public var rollout: String? = nil
 }
 
 extension RemoteConfigReport {
@@ -93,7 +109,7 @@ extension RemoteConfigReport {
         .object(choices.map { choice in
             (choice.key, .object([("value", choice.value.json),
                                   ("condition", choice.inTemplate ? .string(choice.condition ?? "default") : .null),
-                                  ("expression", choice.expression.json)]))
+                                  ("expression", choice.expression.json)] + (choice.rollout.map { [("rollout", .string($0))] } ?? [])))
         })
     }
 }
@@ -104,6 +120,7 @@ extension RemoteConfigChoice {
         guard inTemplate else { return "\(TextSanitizer.escapedLine(key)): not in the template" }
         let given = value.map(TextSanitizer.escapedLine) ?? "in-app default"
         let why = condition.map { "condition \(TextSanitizer.escapedLine($0)): \(TextSanitizer.escapedLine(expression ?? ""))" } ?? "default"
-        return "\(TextSanitizer.escapedLine(key)) = \(given) (\(why))"
+        let rollout = self.rollout.map { ", rollout \(TextSanitizer.escapedLine($0))" } ?? ""
+        return "\(TextSanitizer.escapedLine(key)) = \(given) (\(why)\(rollout))"
     }
 }

@@ -13,7 +13,7 @@ extension RemoteConfigTemplate {
         var outcomes: [RemoteConfigOutcome] = []
         var undefined: [String] = []
         for group in try deviceGroups(keys: keys, pinned: device.microPercentile, seedPercentiles: device.seedPercentiles) {
-            let choices = try choices(keys: keys, device: device, percentiles: group.percentiles, zones: zones, undefined: &undefined)
+            let choices = try choices(keys: keys, device: device, group: group, zones: zones, undefined: &undefined)
             if let same = outcomes.firstIndex(where: { $0.choices == choices }) {
                 outcomes[same].share += group.share
             } else {
@@ -25,82 +25,104 @@ extension RemoteConfigTemplate {
         return RemoteConfigReport(templateVersion: version, keys: keys, microPercentile: device.microPercentile, outcomes: ordered, undefined: undefined)
     }
 
-    /// The keys read, each once, in the order minimum, latest, store URL.
-    static func read(_ keys: RemoteConfigKeys) -> [String] {
-        var read: [String] = []
-        for key in [keys.minimumRequired, keys.latest, keys.storeURL] where !read.contains(key) { read.append(key) }
-        return read
+    /// The keys a check reads here: those the decision reads, whether the template has them or
+    /// not (their absence is said), and the alert's texts where it has them.
+    func read(_ keys: RemoteConfigKeys) -> [String] {
+        keys.read.filter { keys.decisive.contains($0) || parameters[$0] != nil }
     }
 
     /// Only the conditions the read keys name can decide; a percent rule elsewhere splits nothing.
     private func relevant(_ keys: RemoteConfigKeys) -> [Int] {
-        let read = Self.read(keys)
+        let read = read(keys)
         return conditions.indices.filter { index in read.contains { parameters[$0]?.conditionalValues[conditions[index].name] != nil } }
     }
 
-    /// The groups of devices the percent conditions deciding the keys split devices into: each
-    /// with a percentile per seed that stands for the group and its share of devices, in percent.
-    /// One group when no percent rule decides, or when `pinned` (micro-percents) pins every seed;
-    /// `seedPercentiles` pins the seeds it names.
+    /// What splits devices: a percent rule's seed, or a rollout (whose share of devices Firebase
+    /// assigns on its own, independently of any seed).
+    private enum Draw: Hashable, Comparable {
+        case seed(String)
+        case rollout(String)
+    }
+
+    /// The groups of devices the percent conditions and rollouts deciding the keys split devices
+    /// into: each with a percentile per seed and per rollout that stands for the group, and its
+    /// share of devices, in percent. One group when nothing splits, or when `pinned`
+    /// (micro-percents) pins every seed and rollout; `seedPercentiles` pins the seeds it names.
     public func deviceGroups(keys: RemoteConfigKeys, pinned: Int? = nil,
                              seedPercentiles: [String: Int] = [:]) throws(RemoteConfigTemplateError) -> [RemoteConfigDeviceGroup] {
-        var boundaries: [String: Set<Int>] = [:]
-        for index in relevant(keys) {
-            for case let .percent(seed, range) in conditions[index].rules.rules {
-                boundaries[seed, default: [0, PercentRange.whole]].formUnion([range.lower, range.upper].compactMap { $0 })
-            }
+        var boundaries: [Draw: Set<Int>] = [:]
+        func cut(_ draw: Draw, at points: [Int?]) {
+            boundaries[draw, default: [0, PercentRange.whole]].formUnion(points.compactMap { $0 })
         }
-        let seeds = boundaries.keys.sorted()
-        // Per seed, the slices of percentiles within which every rule answers alike:
+        let deciding = relevant(keys)
+        for index in deciding {
+            for case let .percent(seed, range) in conditions[index].rules.rules { cut(.seed(seed), at: [range.lower, range.upper]) }
+        }
+        for key in read(keys) {
+            guard let parameter = parameters[key] else { continue }
+            let values = [parameter.defaultValue] + deciding.map { parameter.conditionalValues[conditions[$0].name] }
+            for case let .rollout(rollout)? in values { cut(.rollout(rollout.id), at: [rollout.microPercent]) }
+        }
+        let draws = boundaries.keys.sorted()
+        // Per draw, the slices of percentiles within which every rule and rollout answers alike:
         // (b₀, b₁], (b₁, b₂], …, each stood for by its upper end, with its width.
-        let slices: [[(percentile: Int, width: Int)]] = seeds.map { seed in
-            if let pinned = pinned ?? seedPercentiles[seed] { return [(pinned, PercentRange.whole)] }
-            let points = boundaries[seed, default: []].sorted()
+        let slices: [[(percentile: Int, width: Int)]] = draws.map { draw in
+            let given: Int? = switch draw {
+            case .seed(let seed): pinned ?? seedPercentiles[seed]
+            case .rollout: pinned
+            }
+            if let given { return [(given, PercentRange.whole)] }
+            let points = boundaries[draw, default: []].sorted()
             return zip(points, points.dropFirst()).map { ($1, $1 - $0) }
         }
         var combinations = 1
         for slice in slices {
             combinations *= slice.count
             guard combinations <= Self.maximumOutcomes else {
-                throw RemoteConfigTemplateError(JSONPlace.root.key("conditions"), "the percent conditions of \(seeds.count) seeds split devices "
+                throw RemoteConfigTemplateError(JSONPlace.root.key("conditions"), "the percent conditions and rollouts (\(draws.count) in all) split devices "
                     + "into more than \(Self.maximumOutcomes) groups: give --percentile N to evaluate one device")
             }
         }
         return (0..<combinations).map { combination in
             var rest = combination
-            var percentiles: [String: Int] = [:]
+            var group = RemoteConfigDeviceGroup(percentiles: [:], share: 0)
             // Widths multiplied before dividing, so that whole shares stay exact.
             var numerator = 100.0
             var denominator = 1.0
-            for (position, seed) in seeds.enumerated() {
+            for (position, draw) in draws.enumerated() {
                 let slice = slices[position][rest % slices[position].count]
                 rest /= slices[position].count
-                percentiles[seed] = slice.percentile
+                switch draw {
+                case .seed(let seed): group.percentiles[seed] = slice.percentile
+                case .rollout(let id): group.rollouts[id] = slice.percentile
+                }
                 numerator *= Double(slice.width)
                 denominator *= Double(PercentRange.whole)
             }
-            return RemoteConfigDeviceGroup(percentiles: percentiles, share: numerator / denominator)
+            group.share = numerator / denominator
+            return group
         }
     }
 
-    /// What one group of devices gets for the keys read, in the order minimum, latest, store URL;
-    /// the elements rules read without a value are added to `undefined`.
-    public func choices(keys: RemoteConfigKeys, device: RemoteConfigDevice, percentiles: [String: Int], zones: any TimeZoneRules,
+    /// What one group of devices gets for the keys read, in the order minimum, latest, store
+    /// URL, title, message; the elements rules read without a value are added to `undefined`.
+    public func choices(keys: RemoteConfigKeys, device: RemoteConfigDevice, group: RemoteConfigDeviceGroup, zones: any TimeZoneRules,
                         undefined: inout [String]) throws(RemoteConfigTemplateError) -> [RemoteConfigChoice] {
-        try choices(of: Self.read(keys), deciding: relevant(keys), device: device, percentiles: percentiles, zones: zones, undefined: &undefined)
+        try choices(of: read(keys), deciding: relevant(keys), device: device, group: group, zones: zones, undefined: &undefined)
     }
 
     /// What a fetch by this device carries (toaster-server's answer): every parameter with a
     /// value, by the same rule as `evaluate`; those left to the in-app default are absent, as
     /// Firebase leaves them out. A percent rule whose seed the device has no percentile for is
-    /// false.
+    /// false, and a rollout it has no percentile for does not reach it.
     public func entries(device: RemoteConfigDevice, zones: any TimeZoneRules) throws(RemoteConfigTemplateError) -> [String: String] {
-        var percentiles = device.seedPercentiles
+        var group = RemoteConfigDeviceGroup(percentiles: device.seedPercentiles, rollouts: device.rolloutPercentiles, share: 100)
         if let pinned = device.microPercentile {
-            for seed in percentSeeds { percentiles[seed] = pinned }
+            for seed in percentSeeds { group.percentiles[seed] = pinned }
+            for id in rolloutIDs { group.rollouts[id] = pinned }
         }
         var undefined: [String] = []
-        let choices = try choices(of: parameterNames, deciding: Array(conditions.indices), device: device, percentiles: percentiles,
+        let choices = try choices(of: parameterNames, deciding: Array(conditions.indices), device: device, group: group,
                                   zones: zones, undefined: &undefined)
         var entries: [String: String] = [:]
         for choice in choices { entries[choice.key] = choice.value }
@@ -116,9 +138,22 @@ extension RemoteConfigTemplate {
         return seeds
     }
 
+    /// The rollouts the parameters' values belong to, each once, in the order written.
+    public var rolloutIDs: [String] {
+        var ids: [String] = []
+        for name in parameterNames {
+            guard let parameter = parameters[name] else { continue }
+            let values = [parameter.defaultValue] + conditions.map { parameter.conditionalValues[$0.name] }
+            for case let .rollout(rollout)? in values where !ids.contains(rollout.id) { ids.append(rollout.id) }
+        }
+        return ids
+    }
+
     /// Per key, the first of the `deciding` conditions (in the template's order) that holds
-    /// and gives the key a value, else its default; each condition evaluated at most once.
-    private func choices(of read: [String], deciding relevant: [Int], device: RemoteConfigDevice, percentiles: [String: Int],
+    /// and gives the key a value for this group, else its default; each condition evaluated at
+    /// most once. A rollout's value reaches the devices within its share; for the others the
+    /// condition gives the key nothing, and the next one (or the default) decides.
+    private func choices(of read: [String], deciding relevant: [Int], device: RemoteConfigDevice, group: RemoteConfigDeviceGroup,
                          zones: any TimeZoneRules, undefined: inout [String]) throws(RemoteConfigTemplateError) -> [RemoteConfigChoice] {
         var truths: [Int: Bool] = [:]
         var choices: [RemoteConfigChoice] = []
@@ -130,20 +165,23 @@ extension RemoteConfigTemplate {
             var chosen: RemoteConfigChoice?
             for index in relevant {
                 let condition = conditions[index]
-                guard let value = parameter.conditionalValues[condition.name] else { continue }
+                guard let value = parameter.conditionalValues[condition.name], value.reaches(group) else { continue }
                 let holds: Bool
                 if let known = truths[index] {
                     holds = known
                 } else {
-                    holds = try Self.holds(condition, at: index, device: device, percentiles: percentiles, zones: zones, undefined: &undefined)
+                    holds = try Self.holds(condition, at: index, device: device, percentiles: group.percentiles, zones: zones, undefined: &undefined)
                     truths[index] = holds
                 }
                 if holds {
-                    chosen = RemoteConfigChoice(key: key, value: value.text, condition: condition.name, expression: condition.expression, inTemplate: true)
+                    chosen = RemoteConfigChoice(key: key, value: value.text, condition: condition.name, expression: condition.expression,
+                                                inTemplate: true, rollout: value.rolloutID)
                     break
                 }
             }
-            choices.append(chosen ?? RemoteConfigChoice(key: key, value: parameter.defaultValue?.text, condition: nil, expression: nil, inTemplate: true))
+            let fallback = parameter.defaultValue.flatMap { $0.reaches(group) ? $0 : nil }
+            choices.append(chosen ?? RemoteConfigChoice(key: key, value: fallback?.text, condition: nil, expression: nil, inTemplate: true,
+                                                        rollout: fallback?.rolloutID))
         }
         return choices
     }
@@ -172,8 +210,22 @@ extension RemoteConfigTemplate {
 extension RemoteConfigTemplate.Value {
     /// The value fetched, nil for the in-app default.
     var text: String? {
-        if case .value(let text) = self { return text }
+        switch self {
+        case .value(let text): text
+        case .rollout(let rollout): rollout.value
+        case .inAppDefault: nil
+        }
+    }
+
+    var rolloutID: String? {
+        if case .rollout(let rollout) = self { return rollout.id }
         return nil
+    }
+
+    /// Whether the group gets this value: a rollout's only within its share.
+    func reaches(_ group: RemoteConfigDeviceGroup) -> Bool {
+        guard case .rollout(let rollout) = self else { return true }
+        return group.rollouts[rollout.id].map { PercentRange(lower: nil, upper: rollout.microPercent).contains($0) } ?? false
     }
 }
 
@@ -217,7 +269,7 @@ extension ConditionRule {
             case .country:
                 return device.country.map { country in names.contains { $0.lowercased() == country.lowercased() } }
             case .language:
-                return device.language.map { language in names.contains { Self.languageTag($0) == Self.languageTag(language) } }
+                return device.language.map { language in names.contains { Self.language($0, holdsFor: language) } }
             default:
                 return device.installationID.map(names.contains)
             }
@@ -240,9 +292,14 @@ extension ConditionRule {
         }
     }
 
-    /// `en_US` and `en-us` alike.
-    private static func languageTag(_ text: String) -> String {
-        text.lowercased().replacing("_", with: "-")
+    /// A target as RFC 4647's basic filtering reads a language range: `de`, as the console
+    /// writes it, holds for every region and script of German (`de-DE`, `de_AT`), `zh` for
+    /// `zh-Hant-TW`; `de-DE` for that tag (and tags that extend it) only. `en_US` and `en-us`
+    /// alike.
+    static func language(_ target: String, holdsFor tag: String) -> Bool {
+        func normalized(_ text: String) -> String { text.trimmingWhitespace().lowercased().replacing("_", with: "-") }
+        let target = normalized(target), tag = normalized(tag)
+        return !target.isEmpty && (tag == target || tag.hasPrefix(target + "-"))
     }
 }
 

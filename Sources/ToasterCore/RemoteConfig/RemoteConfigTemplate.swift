@@ -8,10 +8,22 @@ public struct RemoteConfigTemplate: Sendable, Equatable {
         public let rules: ConditionExpression
     }
 
-    /// What a parameter gives: a value, or nothing, leaving the key to the app's in-app default.
+    /// What a parameter gives: a value, a rollout's value, or nothing, leaving the key to the
+    /// app's in-app default.
     public enum Value: Sendable, Equatable {
         case value(String)
+        case rollout(Rollout)
         case inAppDefault
+    }
+
+    /// A `rolloutValue` (the REST API's `RolloutValue`): Firebase gives `value` to `percent` of
+    /// the devices the value's condition holds for (of every device reaching the default, for a
+    /// default); the others get what they would get without it.
+    public struct Rollout: Sendable, Equatable {
+        public let id: String
+        public let value: String
+        /// The share reached, in micro-percents (0 … 100 000 000).
+        public let microPercent: Int
     }
 
     public struct Parameter: Sendable, Equatable {
@@ -98,15 +110,31 @@ public struct RemoteConfigTemplate: Sendable, Equatable {
         return Parameter(defaultValue: defaultValue, conditionalValues: conditional)
     }
 
-    /// `{"value": "…"}` or `{"useInAppDefault": true}`; rollouts and personalization depend on
-    /// Firebase's own state and are refused rather than guessed.
+    /// `{"value": "…"}`, `{"useInAppDefault": true}` or `{"rolloutValue": {"rolloutId", "value",
+    /// "percent"}}`; personalization depends on Firebase's own model of each user and is refused
+    /// rather than guessed.
     private static func value(_ tree: JSONTree, at place: JSONPlace) throws(RemoteConfigTemplateError) -> Value {
         if case .bool(true)? = tree["useInAppDefault"] { return .inAppDefault }
         if let text = tree["value"] { return .value(try self.text(text, at: place.key("value"))) }
-        for kind in ["rolloutValue", "personalizationValue"] where tree[kind] != nil {
-            throw RemoteConfigTemplateError(place.key(kind), "\(kind) depends on Firebase's own assignment and is not evaluated offline")
+        if let rollout = tree["rolloutValue"] { return .rollout(try self.rollout(rollout, at: place.key("rolloutValue"))) }
+        if tree["personalizationValue"] != nil {
+            throw RemoteConfigTemplateError(place.key("personalizationValue"),
+                                            "personalizationValue depends on Firebase's own model of each user and is not evaluated offline")
         }
         throw RemoteConfigTemplateError(place, "a value needs \"value\" or \"useInAppDefault\": true (present: \(tree.keys.isEmpty ? "none" : tree.keys.map(quoted).joined(separator: ", ")))")
+    }
+
+    private static func rollout(_ tree: JSONTree, at place: JSONPlace) throws(RemoteConfigTemplateError) -> Rollout {
+        guard case .object = tree else { throw RemoteConfigTemplateError(place, "\(tree.kind) is not a rollout value object") }
+        let id = try text(tree["rolloutId"], at: place.key("rolloutId"))
+        let value = try text(tree["value"], at: place.key("value"))
+        let percentPlace = place.key("percent")
+        guard let percentTree = tree["percent"] else { throw RemoteConfigTemplateError(percentPlace, "absent") }
+        guard case .number(let written) = percentTree else { throw RemoteConfigTemplateError(percentPlace, "\(percentTree.kind) is not a number") }
+        guard let percent = Double(written), (0...100).contains(percent) else {
+            throw RemoteConfigTemplateError(percentPlace, "\(written) is not a percent from 0 to 100")
+        }
+        return Rollout(id: id, value: value, microPercent: Int((percent * 1_000_000).rounded()))
     }
 
     private static func items(_ tree: JSONTree?, at place: JSONPlace) throws(RemoteConfigTemplateError) -> [JSONTree] {

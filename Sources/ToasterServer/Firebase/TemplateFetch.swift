@@ -1,7 +1,7 @@
-import Crypto
 import FoundationEssentials
 import ToasterCore
 import ToasterFiles
+import ToasterPercentile
 import ToasterWire
 
 /// Remote Config's fetch where the policy holds a template: the device read from the request
@@ -43,12 +43,14 @@ enum TemplateFetch {
         }
         for field in [Field.appVersion, .appBuild, .appID, .countryCode, .languageCode] { request[text: field] = try text(body, field) }
         for field in [Field.analyticsUserProperties, .customSignals] { request[names: field] = try texts(body, field) }
-        var percentiles: [String: Int] = [:]
-        for seed in template.percentSeeds { percentiles[seed] = microPercentile(seed: seed, installationID: installationID) }
         return RemoteConfigDevice(appVersion: request.appVersion ?? "", build: request.appBuild, firebaseAppID: request.appID,
                                   country: request.countryCode, language: request.languageCode,
                                   userProperties: request.analyticsUserProperties ?? [:], customSignals: request.customSignals ?? [:],
-                                  firstOpen: firstOpen, installationID: installationID, seedPercentiles: percentiles,
+                                  firstOpen: firstOpen, installationID: installationID,
+                                  seedPercentiles: InstallationPercentile.bySeed(template.percentSeeds, installationID: installationID),
+                                  // Firebase assigns rollouts on its own and does not publish how; a local
+                                  // Firebase places an installation by the same hash, the rollout's id its seed.
+                                  rolloutPercentiles: InstallationPercentile.bySeed(template.rolloutIDs, installationID: installationID),
                                   os: os(appID: request.appID), now: now)
     }
 
@@ -59,15 +61,6 @@ enum TemplateFetch {
         guard parts.count == 4 else { return RemoteConfigDevice.os }
         let platform = parts[2].lowercased()
         return platform == "web" ? nil : platform
-    }
-
-    /// The device's percentile for a percent rule's seed, in micro-percents (0 ..< 100 000 000),
-    /// as Firebase's own server-side evaluators compute it: SHA-256 of `seed.installationID`
-    /// (the ID alone without a seed), read as one unsigned big-endian number, modulo 10⁸.
-    static func microPercentile(seed: String, installationID: String) -> Int {
-        let digest = SHA256.hash(data: Array(((seed.isEmpty ? "" : seed + ".") + installationID).utf8))
-        let whole = UInt64(PercentRange.whole)
-        return Int(digest.reduce(UInt64(0)) { ($0 << 8 | UInt64($1)) % whole })
     }
 
     /// A field in either spelling: a text, or a number as written.

@@ -12,12 +12,15 @@ public struct PreflightLines: Sendable {
     /// Seconds between the rounds of `--watch`; nil for one round.
     public let interval: Double?
     public let clock: any WallClock
+    /// What each round learns as it comes, for the report a signal asks for.
+    public let soFar: RoundSoFar?
 
-    public init(round: PreflightRound, choice: StorefrontChoice, interval: Double?, clock: any WallClock) {
+    public init(round: PreflightRound, choice: StorefrontChoice, interval: Double?, clock: any WallClock, soFar: RoundSoFar? = nil) {
         self.round = round
         self.choice = choice
         self.interval = interval
         self.clock = clock
+        self.soFar = soFar
     }
 
     /// What is said on standard error as the rounds go; standard output carries only the
@@ -64,7 +67,7 @@ public struct PreflightLines: Sendable {
             if isFirstRound, let leftOut = choice.leftOut(given: lastFacts) { note(.warning(leftOut)) }
             isFirstRound = false
             input.storefronts = choice.asked(given: input.appStoreConnect)
-            let report = round.report(input, progress: progress)
+            let report = round.report(input, soFar: soFar, progress: progress)
             roundEnded()
             guard report.error == nil else { return .unfinished(report) }
             guard let interval else { return .report(report) }

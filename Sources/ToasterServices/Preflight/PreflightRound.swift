@@ -45,11 +45,15 @@ public struct PreflightRound: Sendable {
 
     /// Asks the storefronts of `input` and evaluates their answers with the rest of it (its
     /// App Store Connect facts included). `progress` hears the requests done, of how many, and
-    /// how long the rate alone keeps the rest from starting.
-    public func report(_ input: PreflightInput, progress: @escaping @Sendable (_ done: Int, _ total: Int, _ paced: Duration) -> Void = { _, _, _ in })
-        -> PreflightReport {
+    /// how long the rate alone keeps the rest from starting; `soFar` keeps what comes, for a
+    /// report should a signal stop the run.
+    public func report(_ input: PreflightInput, soFar: RoundSoFar? = nil,
+                       progress: @escaping @Sendable (_ done: Int, _ total: Int, _ paced: Duration) -> Void = { _, _, _ in }) -> PreflightReport {
         let limiter = lookups.limiter
-        let found = lookups.ask(requests(input.storefronts), progress: { done, total in progress(done, total, limiter.timeToStart(total - done)) })
+        let asked = requests(input.storefronts)
+        soFar?.start(input, requests: asked)
+        let found = lookups.ask(asked, progress: { done, total in progress(done, total, limiter?.timeToStart(total - done) ?? .zero) },
+                                each: { request, outcome in soFar?.record(request, outcome) })
         var evaluated = input
         evaluated.answers = found.answers
         evaluated.unanswered = found.unanswered

@@ -8,18 +8,24 @@ import ToasterWire
 /// once, a token bucket of `burst` at the `rate` a minute, retries with backoff, one
 /// cache-busting item per request, and every request asked once.
 public final class StorefrontLookups: Sendable {
+    /// Requests a minute when none is given: Apple documents about 20 for its search API.
+    public static let defaultRatePerMinute = 20
+
     /// `https://itunes.apple.com/lookup`; the path form is derived from it (`/{cc}/lookup`).
     public let lookupURL: String
     public let timeout: Duration
     public let concurrency: Int
-    public let limiter: RateLimiter
+    /// nil: not paced (a lookup on this machine, with no rate given).
+    public let limiter: RateLimiter?
     public let retry: RetryStrategy
     public let pace: any Pace
     /// Fetches one URL; the HTTP client unless a test injects another.
     let fetch: @Sendable (_ url: String, _ timeout: Duration) throws(SourceError) -> Data
     private let cacheBusts = Atomic<Int>(0)
 
-    public convenience init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int, burst: Int? = nil,
+    /// `ratePerMinute`: nil, Apple's rate for a lookup elsewhere, and none for one on this
+    /// machine (toaster-server on loopback answers 700 requests in a second, not 35 minutes).
+    public convenience init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int?, burst: Int? = nil,
                             retry: RetryStrategy = RetryStrategy(), pace: any Pace = MonotonicPace(), trust: CertificateTrust = .system) throws(SourceError) {
         try self.init(lookupURL: lookupURL, timeout: timeout, concurrency: concurrency, ratePerMinute: ratePerMinute, burst: burst, retry: retry,
                       pace: pace) {
@@ -28,13 +34,14 @@ public final class StorefrontLookups: Sendable {
     }
 
     /// `burst`: how many requests may start at once; nil, the per-minute rate.
-    init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int, burst: Int? = nil, retry: RetryStrategy, pace: any Pace,
+    init(lookupURL: String, timeout: Duration, concurrency: Int, ratePerMinute: Int?, burst: Int? = nil, retry: RetryStrategy, pace: any Pace,
          fetch: @escaping @Sendable (_ url: String, _ timeout: Duration) throws(SourceError) -> Data) throws(SourceError) {
         if let problem = Self.problem(lookupURL: lookupURL) { throw SourceError(.misconfigured, "--lookup-url \"\(lookupURL)\" \(problem)") }
         self.lookupURL = lookupURL
         self.timeout = timeout
         self.concurrency = max(1, concurrency)
-        self.limiter = RateLimiter(perMinute: ratePerMinute, burst: burst ?? ratePerMinute, pace: pace)
+        let rate = ratePerMinute ?? (ThisMachine.isNamed(by: URLComponents(string: lookupURL)?.host ?? "") ? nil : Self.defaultRatePerMinute)
+        self.limiter = rate.map { RateLimiter(perMinute: $0, burst: burst ?? $0, pace: pace) }
         self.retry = retry
         self.pace = pace
         self.fetch = fetch
@@ -112,7 +119,7 @@ public final class StorefrontLookups: Sendable {
 
     private func answer(_ request: LookupRequest) throws(SourceError) -> LookupAnswer {
         try retry.run(pace: pace) { () throws(SourceError) -> LookupAnswer in
-            limiter.waitForSlot()
+            limiter?.waitForSlot()
             let url = url(for: request)
             let data = try fetch(url, timeout)
             return LookupAnswer(request: request, entry: try AppStoreLookupAPI.Answer.entry(from: data, what: "App Store lookup answer from \(url)")?.lookupEntry)

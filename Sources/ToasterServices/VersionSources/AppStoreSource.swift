@@ -46,12 +46,14 @@ public struct AppStoreSource: ServiceSource {
     }
 
     static func answer(from entry: AppStoreLookupAPI.Result) -> SourceAnswer {
-        SourceAnswer(
+        var answer = SourceAnswer(
             latestVersion: entry.version,
             // The reference app opens the store app directly rather than the web page in trackViewUrl.
             updateURL: entry.trackId.map { AppStoreURL.forApp(id: String($0)) },
             listing: entry.listing
         )
+        answer.latestName = "the App Store lookup"
+        return answer
     }
 }
 

@@ -26,11 +26,14 @@ public struct DemoStore: VersionSource {
     public func fetchAnswer() throws(SourceError) -> SourceAnswer {
         if latencyMilliseconds > 0 { MonotonicPace().sleep(for: .milliseconds(latencyMilliseconds)) }
         let strings = UIStrings.of(language)
-        return SourceAnswer(
+        var answer = SourceAnswer(
             latestVersion: storeVersion,
             minimumRequiredVersion: minimumRequiredVersion,
             listing: StoreListing(appName: strings.appName, version: storeVersion, releaseNotes: strings.releaseNotes,
                                   releaseDate: releaseDate, minimumOSVersion: minimumOSVersion)
         )
+        answer.minimumName = "--min-required-version"
+        answer.latestName = "the demo store's --store-version"
+        return answer
     }
 }

@@ -64,7 +64,6 @@ public struct RemoteConfigSource: ServiceSource {
         switch RemoteConfigAPI.State(rawValue: stated) {
         case .update:
             let entries = fetch.entries ?? [:]
-            let expected = [keys.minimumRequired, keys.latest, keys.storeURL]
             for key in [keys.minimumRequired, keys.latest] {
                 try JSONPayload.checkVersion(entries[key], at: JSONPlace.root.key(entriesKey).key(key), what: what)
             }
@@ -72,11 +71,14 @@ public struct RemoteConfigSource: ServiceSource {
             var answer = SourceAnswer(
                 latestVersion: latest,
                 minimumRequiredVersion: entries[keys.minimumRequired],
+                texts: keys.texts { entries[$0] },
                 updateURL: entries[keys.storeURL],
                 listing: latest.map { StoreListing(appName: nil, version: $0) },
-                notices: JSONPayload.absence(of: expected, in: tree[entriesKey] ?? .object([]), what: "Remote Config entries")
+                notices: JSONPayload.absence(of: keys.decisive, in: tree[entriesKey] ?? .object([]), what: "Remote Config entries")
                     .map { [$0] } ?? []
             )
+            answer.minimumName = keys.minimumRequired
+            answer.latestName = keys.latest
             answer.templateVersion = fetch.templateVersion
             return answer
         case .noTemplate, .emptyConfig:

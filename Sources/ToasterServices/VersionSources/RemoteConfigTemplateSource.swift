@@ -1,6 +1,7 @@
 import Foundation
 import ToasterCore
 import ToasterFiles
+import ToasterPercentile
 
 /// `--source remote-config --template FILE`: a Remote Config template evaluated for the
 /// simulated device, as the Remote Config backend would answer its fetch, offline. The file
@@ -28,9 +29,15 @@ public struct RemoteConfigTemplateSource: VersionSource {
         do { tree = try StrictJSON.parse(data) } catch { throw SourceError(.unusableAnswer, "\(what) is unusable: \(error)") }
         var evaluated = device
         evaluated.now = clock.now
+        let template: RemoteConfigTemplate
         let report: RemoteConfigReport
         do {
-            report = try RemoteConfigTemplate(tree: tree).evaluate(keys: keys, device: evaluated, zones: SystemTimeZones())
+            template = try RemoteConfigTemplate(tree: tree)
+            // An installation alone is placed where Firebase's hash places it, seed by seed.
+            if evaluated.microPercentile == nil, let installation = evaluated.installationID {
+                evaluated.seedPercentiles = InstallationPercentile.bySeed(template.percentSeeds, installationID: installation)
+            }
+            report = try template.evaluate(keys: keys, device: evaluated, zones: SystemTimeZones())
         } catch {
             throw SourceError(.unusableAnswer, "\(what) is unusable: \(error)")
         }
@@ -43,10 +50,29 @@ public struct RemoteConfigTemplateSource: VersionSource {
         let chosen = report.chosen
         let latest = chosen.value(of: keys.latest)
         var answer = SourceAnswer(latestVersion: latest, minimumRequiredVersion: chosen.value(of: keys.minimumRequired),
-                                  updateURL: chosen.value(of: keys.storeURL), listing: latest.map { StoreListing(appName: nil, version: $0) },
-                                  notices: Self.notices(report))
+                                  texts: chosen.texts(keys), updateURL: chosen.value(of: keys.storeURL),
+                                  listing: latest.map { StoreListing(appName: nil, version: $0) },
+                                  notices: Self.notices(report) + Self.placement(evaluated, seeds: template.percentSeeds))
         answer.remoteConfig = report
+        answer.minimumName = Self.name(keys.minimumRequired, in: chosen)
+        answer.latestName = Self.name(keys.latest, in: chosen)
         return answer
+    }
+
+    /// `min_required_version, condition jp_kr_old`, or `…, the template's default`.
+    private static func name(_ key: String, in outcome: RemoteConfigOutcome) -> String {
+        guard let choice = outcome.choices.first(where: { $0.key == key }) else { return key }
+        return "\(key), " + (choice.condition.map { "condition \($0)" } ?? "the template's default")
+    }
+
+    /// Where `--installation-id` placed the device, said once: a percentile no one typed.
+    private static func placement(_ device: RemoteConfigDevice, seeds: [String]) -> [String] {
+        guard device.microPercentile == nil, let installation = device.installationID, !seeds.isEmpty else { return [] }
+        let places = seeds.map { seed in
+            (seed.isEmpty ? "percent" : "percent(\(quoted(seed)))") + " at \(JSONValue.decimalText(micro: device.seedPercentiles[seed] ?? 0))"
+        }
+        return ["the installation \(quoted(installation)) is placed by Firebase's hash: " + places.joined(separator: ", ")
+                + "; --percentile N pins it elsewhere"]
     }
 
     /// Keys the template lacks or leaves to the app, rules that read what was not given, and a
@@ -70,7 +96,7 @@ public struct RemoteConfigTemplateSource: VersionSource {
         }
         if report.dependsOnPercentile {
             let shares = report.outcomes.map { "\(JSONValue.decimalText(micro: RemoteConfigReport.micro($0.share)))%" }
-            notices.append("the answer depends on the device's percentile (percent conditions): \(shares.count) groups of devices ("
+            notices.append("the answer depends on the device's percentile (percent conditions, rollouts): \(shares.count) groups of devices ("
                            + shares.joined(separator: ", ") + "); the decision is the largest group's; --percentile N pins one device")
         }
         return notices

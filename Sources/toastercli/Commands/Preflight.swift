@@ -54,31 +54,57 @@ struct Preflight: ParsableCommand {
 
     func run() throws {
         ProgressLine.unblockInterrupts()
+        let soFar = RoundSoFar()
+        // The board has keys and signals of its own; in lines they are watched from the start,
+        // so that a run stopped while a template is read says so too.
+        let early = showsBoard ? nil : try linesOutput(soFar)
         // From here on every outcome is a report: one JSON document, or markdown saying what failed.
         let base: PreflightInput, round: PreflightRound
         do {
             (round, base) = try Wiring(timeout: requests.timeout, trust: trust)
                 .preflight(inputs, lookupURL: lookupUrl, requests: requests, appStoreConnect: appStoreConnect)
         } catch {
-            return try stop(.unfinished(now: inputs.clock.wallClock().now, error: "\(error)"))
+            let report = PreflightReport.unfinished(now: try inputs.clock.wallClock().now, error: "\(error)")
+            return try Self.ending(early?.interrupts) { try stop(report) }
         }
         let choice = StorefrontChoice(named: base.storefronts, all: inputs.countries.lowercased() == "all")
         if showsBoard { try runBoard(round, choice: choice, base: base) }
-        let bar = ProgressLine(writingUnescaped: { Output.writeUnescaped($0, to: STDERR_FILENO) })
-        let lines = PreflightLines(round: round, choice: choice, interval: watch ? interval : nil, clock: try inputs.clock.wallClock())
+        let (bar, interrupts) = try early ?? linesOutput(soFar)
+        let lines = PreflightLines(round: round, choice: choice, interval: watch ? interval : nil, clock: try inputs.clock.wallClock(),
+                                   soFar: soFar)
         let ending = lines.run(base, note: { note in
             switch note {
             case .warning(let text): Output.warning(text)
             case .status(let line): Output.write(line + "\n", to: STDERR_FILENO)
             }
         }, progress: bar.show, roundEnded: bar.clear)
-        switch ending {
-        case .unfinished(let report): try stop(report)
-        case .report(let report): try finish(report)
-        case .safe(let report):
-            Output.line(render(report))
-            Output.line("safe to force now")
+        try Self.ending(interrupts) {
+            switch ending {
+            case .unfinished(let report): try stop(report)
+            case .report(let report): try finish(report)
+            case .safe(let report):
+                Output.line(render(report))
+                Output.line("safe to force now")
+            }
         }
+    }
+
+    /// The progress bar of the lines, and the watch that makes SIGINT and SIGTERM print the
+    /// report of what was answered so far, marked partial, and exit 128 + the signal (docs/10).
+    private func linesOutput(_ soFar: RoundSoFar) throws -> (bar: ProgressLine, interrupts: InterruptWatch?) {
+        let bar = ProgressLine(writingUnescaped: { Output.writeUnescaped($0, to: STDERR_FILENO) })
+        let clock = try inputs.clock.wallClock(), format = format
+        let interrupts = InterruptWatch { signal in
+            bar.clear()
+            Output.line(format.render(soFar.report(stopped: signal, now: clock.now)))
+        }
+        return (bar, interrupts)
+    }
+
+    /// Runs the run's own ending, unless a signal's report has begun.
+    private static func ending(_ interrupts: InterruptWatch?, _ body: () throws -> Void) throws {
+        guard let interrupts else { return try body() }
+        try interrupts.finish(body)
     }
 
     /// Exit status 3 for a dead end (with --strict, any finding), else 1 when a storefront
@@ -96,16 +122,18 @@ struct Preflight: ParsableCommand {
         throw CommandExit.unusable(report.error ?? "preflight could not finish")
     }
 
-    func render(_ report: PreflightReport) -> String {
-        switch format {
-        case .text: report.text
-        case .json: report.json.serialized()
-        case .markdown: report.markdown
-        }
-    }
+    func render(_ report: PreflightReport) -> String { format.render(report) }
 }
 
 /// `preflight --format`.
 enum PreflightFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, markdown
+
+    func render(_ report: PreflightReport) -> String {
+        switch self {
+        case .text: report.text
+        case .json: report.json.serialized()
+        case .markdown: report.markdown
+        }
+    }
 }

@@ -63,7 +63,7 @@ extension CheckOptions {
     /// A template, or Firebase itself, and the device flags only they read.
     private func validateRemoteConfig() throws {
         if remoteConfig.template != nil {
-            guard kind == .remoteConfig else { throw ValidationError("--template needs --source remote-config") }
+            guard kind == .remoteConfig else { throw ValidationError("--template is a Remote Config template: not for --source \(kind.rawValue)") }
             guard url == nil else { throw ValidationError("give --url or --template, not both: --template evaluates the file instead of a fetch") }
             guard firebase.firebaseProject == nil else { throw ValidationError("give --template or --firebase-project, not both") }
         } else if firebase.firebaseProject != nil {

@@ -15,7 +15,7 @@ import ToasterCore
 struct CheckOptions: ParsableArguments {
     // Where the check asks, and how long a service may take.
 
-    @Option(help: "Where the version check asks: demo (built-in store, the default), appstore, remote-config or cms (with --url).")
+    @Option(help: "Where the version check asks: demo (built-in store, the default), appstore, remote-config (the default with --template) or cms (with --url).")
     var source: SourceKind?
 
     @Option(help: ArgumentHelp("The service for appstore, remote-config and cms: http://, https:// or file://; "
@@ -99,8 +99,9 @@ struct CheckOptions: ParsableArguments {
     static let demoStoreReleased = "2026-11-20T00:00:00Z"
     static let demoStoreMinimumOS = "15.0"
 
-    /// The source asked: `--source`, else the demo store.
-    var kind: SourceKind { source ?? .demo }
+    /// The source asked: `--source`; else Remote Config with `--template` (the only source that
+    /// takes one), else the demo store.
+    var kind: SourceKind { source ?? (remoteConfig.template != nil ? .remoteConfig : .demo) }
 
     /// Which app the remembered choices belong to.
     var appKey: String { bundleId ?? "id\(appId)" }

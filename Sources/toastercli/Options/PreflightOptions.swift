@@ -32,11 +32,11 @@ struct PreflightOptions: ParsableArguments {
 
     @OptionGroup var rules: RulesOptions
 
-    @Option(help: ArgumentHelp("The installed base: a CSV with the header version,users and optionally os; other columns are ignored.",
+    @Option(help: ArgumentHelp("The installed base: a CSV with the header version,users and optionally os and country (each user's storefront); other columns are ignored.",
                                valueName: "file"))
     var installed: String?
 
-    @Option(help: ArgumentHelp("The --installed header names of a vendor export, e.g. version=App Version,users=Active Devices,os=OS Version.",
+    @Option(help: ArgumentHelp("The --installed header names of a vendor export, e.g. version=App Version,users=Active Devices,os=OS Version,country=Country.",
                                valueName: "role=name,…"))
     var installedColumns: String?
 

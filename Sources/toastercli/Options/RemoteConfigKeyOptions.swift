@@ -12,5 +12,13 @@ struct RemoteConfigKeyOptions: ParsableArguments {
     @Option(help: "The Remote Config key of the update URL.")
     var rcUrlKey = RemoteConfigKeys.default.storeURL
 
-    var keys: RemoteConfigKeys { RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey) }
+    @Option(help: "The Remote Config key of the forced alert's title; its value, when present, replaces the built-in one.")
+    var rcTitleKey = RemoteConfigKeys.default.title
+
+    @Option(help: "The Remote Config key of the forced alert's message; its value, when present, replaces the built-in one.")
+    var rcMessageKey = RemoteConfigKeys.default.message
+
+    var keys: RemoteConfigKeys {
+        RemoteConfigKeys(minimumRequired: rcMinKey, latest: rcLatestKey, storeURL: rcUrlKey, title: rcTitleKey, message: rcMessageKey)
+    }
 }

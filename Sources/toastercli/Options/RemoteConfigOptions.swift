@@ -10,15 +10,15 @@ struct RemoteConfigOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --firebase-project: Firebase Installations at this base URL instead of --url's (or Google's without --url).", valueName: "url"))
     var installationsUrl: String?
 
-    @Option(help: ArgumentHelp("With --source remote-config: a template (the console's downloaded config file or the REST remoteConfig answer), "
-                               + "evaluated offline for the device the options below describe.", valueName: "file"))
+    @Option(help: ArgumentHelp("A Remote Config template (the console's downloaded config file or the REST remoteConfig answer), "
+                               + "evaluated offline for the device the options below describe; implies --source remote-config.", valueName: "file"))
     var template: String?
 
     @Option(help: FirebaseProjectOptions.appIDHelp)
     var firebaseAppId: String?
 
     @Option(parsing: .unconditional,
-            help: "The device's percentile (0-100) for percent conditions; without it, each outcome is given with its share of devices.")
+            help: "The device's percentile (0-100) for percent conditions and rollouts (it pins --installation-id's); without either, each outcome is given with its share of devices.")
     var percentile: Double?
 
     @Option(help: ArgumentHelp("An Analytics user property of the device (repeatable).", valueName: "name=value"))
@@ -33,7 +33,7 @@ struct RemoteConfigOptions: ParsableArguments {
     @Option(help: "The app's first open (ISO 8601), for app.firstOpenTimestamp.")
     var firstOpen: String?
 
-    @Option(help: "The device's Firebase installation ID, for app.firebaseInstallationId.")
+    @Option(help: "The device's Firebase installation ID, for app.firebaseInstallationId; alone, it places the device for percent conditions as Firebase's hash does.")
     var installationId: String?
 
     @Option(help: "The app's build (CFBundleVersion), for app.build.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ToasterCommandLine
+import ToasterServices
 
 /// How `preflight` asks: how many requests at once, how long one may take, how many a minute.
 struct RequestOptions: ParsableArguments {
@@ -8,14 +9,17 @@ struct RequestOptions: ParsableArguments {
 
     @Option(parsing: .unconditional, help: "Seconds one request may take.") var timeout = 5.0
 
-    @Option(parsing: .unconditional, help: "Requests per minute (Apple documents about 20 for its search API).") var rate = 20
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Requests per minute (default \(StorefrontLookups.defaultRatePerMinute), as Apple documents for its search API; none for a --lookup-url on this machine).",
+        valueName: "n"))
+    var rate: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Requests that may start at once before the rate paces them (default: the rate).", valueName: "n"))
     var burst: Int?
 
     func validate() throws {
         try OptionRange.check(concurrency, within: 1...64, "--concurrency", unit: "requests")
-        try OptionRange.check(rate, within: 1...100_000, "--rate", unit: "requests a minute")
+        if let rate { try OptionRange.check(rate, within: 1...100_000, "--rate", unit: "requests a minute") }
         if let burst { try OptionRange.check(burst, within: 1...100_000, "--burst", unit: "requests") }
         try OptionRange.check(timeout, above: 0, atMost: 600, "--timeout", unit: "seconds")
     }

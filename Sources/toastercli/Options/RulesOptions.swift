@@ -9,10 +9,11 @@ struct RulesOptions: ParsableArguments {
         discussion: "e.g. major=force,minor=option,patch=option,revision=none; relaxed,major=critical; minor=option:daily. Outcomes: force, option, skip, none; frequencies: immediately, daily, weekly."))
     var rules: String?
 
-    /// `--rules`, else the rules of the reference app.
-    func updateRules() throws(ValidationError) -> UpdateRules {
+    /// `--rules`; nil when not given: each answer is then decided as its source means it (only
+    /// a minimum forces where one is named, the reference app's table where none is).
+    func updateRules() throws(ValidationError) -> UpdateRules? {
         do {
-            return try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) } ?? .seed
+            return try rules.map { text throws(RulesError) in try UpdateRules(parsing: text) }
         } catch {
             throw ValidationError("--rules: \(error)")
         }

@@ -15,7 +15,7 @@ extension Wiring {
         if let file = inputs.installed, !installed.ignored.isEmpty {
             let names = installed.ignored.map { "\"\($0)\"" }.joined(separator: ", ")
             Output.write("note: --installed \(file): ignoring the column\(installed.ignored.count == 1 ? "" : "s") \(names) "
-                         + "(preflight reads the version, users and os columns)\n", to: STDERR_FILENO)
+                         + "(preflight reads the version, users, os and country columns)\n", to: STDERR_FILENO)
         }
         let storefronts = try StorefrontLookups(lookupURL: lookupURL, timeout: timeout, concurrency: requests.concurrency,
                                                 ratePerMinute: requests.rate, burst: requests.burst, trust: trust)

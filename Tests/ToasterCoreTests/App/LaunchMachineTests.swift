@@ -261,7 +261,7 @@ private struct Driver {
         driver.launch()
         driver.answerCheck(latest: "1.10.0", rules: try UpdateRules(parsing: "default"))
         let presented = try #require(driver.traces.first { if case .alertPresented = $0 { true } else { false } })
-        #expect(presented.jsonMembers.map(\.0) == ["event", "type", "title", "buttons", "buttonIds"])
+        #expect(presented.jsonMembers.map(\.0) == ["event", "type", "title", "message", "buttons", "buttonIds"])
         #expect(presented.traceLine(milliseconds: 0).hasSuffix(#""buttonIds":["update","nextTime","skip"]}"#), "Siren's order")
         driver.send(.terminal(.key(.down)))
         #expect(driver.traces.last?.traceLine(milliseconds: 0) == #"{"t":0,"event":"alertFocus","button":"다음에","buttonId":"nextTime"}"#)
@@ -374,7 +374,7 @@ private struct StoreNotOpen: Error {
         driver.send(.checkCompleted(.decided(report)))
         #expect(driver.state.alert == nil)
         #expect(driver.traces.last == .versionCheck(source: "demo", current: "1.9.0", latest: "1.10.0", decision: .none,
-                                                    reason: .minor, heldBack: gate))
+                                                    reason: .minor, heldBack: gate, why: report.why))
         #expect(TraceEvent.versionCheck(source: "demo", current: "1.9.0", latest: "1.10.0", decision: .none, reason: .minor,
                                         heldBack: gate).traceLine(milliseconds: 0).hasSuffix(#""heldBackBy":"skippedVersion","heldBackWhy":"version 1.10.0 was skipped"}"#))
     }
@@ -392,7 +392,7 @@ private struct StoreNotOpen: Error {
         #expect(driver.state.check == .failed(refused), "the status row still says why the check failed")
         #expect(driver.traces.suffix(3).first == .error("version check (demo) failed: connection refused (127.0.0.1:9)"))
         #expect(driver.traces.contains(.versionCheck(source: "demo", current: "1.0.0", latest: "2.0.0", decision: .forced,
-                                                     reason: .rememberedForced)))
+                                                     reason: .rememberedForced, why: recovered.why)))
         driver.send(.terminal(.key(.escape)))
         #expect(driver.state.alert != nil)
     }

@@ -222,7 +222,7 @@ import Testing
 
     @Test func anUnfinishedRunIsStillOneDocument() {
         let report = PreflightReport.unfinished(now: Evaluation.now, error: "--installed x.csv: line 3: invalid version")
-        #expect(report.json.serialized() == #"{"now":"2026-11-22T09:00:00Z","findings":[],"storefronts":[],"matrix":{"columns":[],"rows":[]},"totals":null,"appStoreConnect":null,"remoteConfigTemplate":null,"error":"--installed x.csv: line 3: invalid version"}"#)
+        #expect(report.json.serialized() == #"{"now":"2026-11-22T09:00:00Z","partial":null,"findings":[],"storefronts":[],"matrix":{"columns":[],"rows":[]},"totals":null,"decisionRule":null,"appStoreConnect":null,"remoteConfigTemplate":null,"error":"--installed x.csv: line 3: invalid version"}"#)
         #expect(report.markdown.hasPrefix("### toastercli preflight: could not finish\n\n**could not finish:** --installed x.csv: line 3: invalid version"))
     }
 
@@ -255,7 +255,7 @@ import Testing
         let json = report.json.serialized()
         #expect(json.contains(#""kind":"min-above-store","severity":"dead-end","storefronts":["kr"],"versions":["1.0.0"],"users":5"#))
         #expect(json.contains(#""kind":"forced-not-listed""#))
-        #expect(json.contains(#""totals":{"stranded":5,"forced":0,"prompted":0,"users":5}"#))
+        #expect(json.contains(#""totals":{"stranded":5,"forced":0,"prompted":0,"unknown":0,"users":5,"storefronts":null,"notAsked":[]}"#))
         #expect(report.text.contains("dead-end  min-above-store · kr · 1.0.0 · 5 users"))
         #expect(report.text.contains("users: 5 stranded, 0 forced, 0 prompted"))
         #expect(report.markdown.hasPrefix("### toastercli preflight: 2 × dead-end"))
@@ -296,20 +296,35 @@ import Testing
     }
 
     @Test func readsColumnsInAnyOrderAndNamesTheOthers() throws {
-        let (groups, ignored) = try InstalledBase.parse(Self.records(["users", "Country", "version", "os"], ["120", "kr", "1.0.0", "15.4"],
-                                                                     ["30", "us", "2.0.0", ""]))
+        let (groups, ignored) = try InstalledBase.parse(Self.records(["users", "Platform", "version", "os"], ["120", "iPhone", "1.0.0", "15.4"],
+                                                                     ["30", "iPad", "2.0.0", ""]))
         #expect(groups == [InstalledGroup(version: "1.0.0", os: "15.4", users: 120), InstalledGroup(version: "2.0.0", users: 30)])
-        #expect(ignored == ["Country"])
+        #expect(ignored == ["Platform"])
     }
 
     @Test func aVendorExportsHeaderNamesAreMapped() throws {
         let columns = try InstalledColumns(parsing: "version=App Version, users=Active Devices,os=OS Version")
         let (groups, _) = try InstalledBase.parse(Self.records(["App version", "ACTIVE DEVICES", "OS Version"], ["1.9.0", "48,210", "17.2"]), columns: columns)
         #expect(groups == [InstalledGroup(version: "1.9.0", os: "17.2", users: 48210)])
-        #expect(throws: InstalledBaseError(line: nil, problem: "\"colour\" is not a role (roles: version, users, os)")) {
+        #expect(throws: InstalledBaseError(line: nil, problem: "\"colour\" is not a role (roles: version, users, os, country)")) {
             try InstalledColumns(parsing: "colour=Blue")
         }
         #expect(throws: InstalledBaseError.self) { try InstalledColumns(parsing: "version") }
+    }
+
+    @Test func aCountryColumnCountsUsersPerStorefront() throws {
+        let (groups, ignored) = try InstalledBase.parse(Self.records(["version", "users", "COUNTRY"], ["1.9.0", "100", "JP"], ["1.9.0", "30", "kor"],
+                                                                     ["1.9.0", "5", "jp"], ["2.0.0", "7", "us"]))
+        #expect(ignored.isEmpty)
+        #expect(groups.map(\.version) == ["1.9.0", "2.0.0"], "the rows of one version and OS are one group")
+        #expect(groups[0].users == 135)
+        #expect(groups[0].usersByStorefront == ["jp": 105, "kr": 30], "alpha-2 in any case, or StoreKit's alpha-3")
+        #expect(groups[0].users(in: "kr") == 30)
+        #expect(groups[0].users(in: "us") == 0)
+        #expect(groups[0].users(in: nil) == 135)
+        let mapped = try InstalledBase.parse(Self.records(["v", "n", "Land"], ["1.0.0", "3", "de"]),
+                                             columns: try InstalledColumns(parsing: "version=v,users=n,country=Land"))
+        #expect(mapped.groups[0].usersByStorefront == ["de": 3])
     }
 
     @Test(arguments: [("48210", 48210), ("48,210", 48210), ("48 210", 48210), ("1\u{202F}048\u{202F}210", 1_048_210), ("48'210", 48210),
@@ -327,6 +342,10 @@ import Testing
         ([["version", "users"], ["1.0.0", "10", "3"]], "line 2: 3 fields where the header has 2"),
         ([["version", "users"], [""], ["1.0.0", "1"]], "line 2: the line is empty"),
         ([["version", "users"]], "line 1: the file has a header but no installs"),
+        ([["version", "users", "country"], ["1.0.0", "1", "jp"], ["1.0.0", "1", "uk"]],
+         "line 3: country \"uk\" is not an App Store storefront's code (ISO 3166 alpha-2 or alpha-3, such as jp or JPN)"),
+        ([["version", "users", "country"], ["1.0.0", "1", "Japan"]], "line 2: country \"Japan\" is not an App Store storefront's code"),
+        ([["version", "users", "country"], ["1.0.0", "1", ""]], "line 2: country \"\" is empty"),
     ])
     func strictWithLineNumbers(lines: [[String]], expected: String) {
         #expect {

@@ -42,8 +42,8 @@ import Testing
         #expect(finding.storefronts == ["jp"])
         #expect(finding.users == 1000)
         #expect(finding.message.hasPrefix("Condition japan_first forces users on 1.9.0 in jp to 2.0.0, which jp does not serve (1.9.0 is served there)"))
-        // kr: the default's minimum of 1.0.0 forces nobody; the rules force the major update kr serves.
-        #expect(report.cells == [[.forced, .deadEnd], [.none, .none]])
+        // kr: the default's minimum of 1.0.0 forces nobody, and alone forces: the major update kr serves is optional.
+        #expect(report.cells == [[.optional, .deadEnd], [.none, .none]])
         #expect(report.users(.deadEnd) == 1000)
     }
 

@@ -54,7 +54,8 @@ import Testing
         let report = try decide(country: "kr", percentile: nil)
         let remoteConfig = try #require(report.remoteConfig)
         #expect(remoteConfig.outcomes.map(\.share) == [90, 10])
-        #expect(remoteConfig.outcomes.map(\.decision) == [Decision.none, .forced], "1.9.0 is up to date for 90 %; 10 % get 2.1.0, a major update")
+        #expect(remoteConfig.outcomes.map(\.decision) == [Decision.none, .optional],
+                "1.9.0 is up to date for 90 %; 10 % get 2.1.0, a major update, which the minimum of 1.0.0 leaves optional")
         #expect(report.decision == .none, "the decision is the largest group's")
         #expect(report.text.contains("""
             remoteConfig: template version 42; depends on the percentile: 2 outcomes, the decision above is the first's (--percentile N pins one device)
@@ -62,7 +63,7 @@ import Testing
                 min_required_version = 1.0.0 (default)
                 latest_version = 1.9.0 (default)
             """))
-        #expect(report.text.contains("  10% of devices: forced\n    min_required_version = 1.0.0 (default)\n    latest_version = 2.1.0 (condition rollout: percent <= 10)"))
+        #expect(report.text.contains("  10% of devices: optional\n    min_required_version = 1.0.0 (default)\n    latest_version = 2.1.0 (condition rollout: percent <= 10)"))
         #expect(report.json.serialized().contains(#""outcomes":[{"share":90,"decision":"none","parameters":{"#))
     }
 

@@ -55,7 +55,7 @@ import ToasterCore
                 + "as Firebase reads a rule on a value the device does not have",
         ], "without an app id the rollout never holds, so the percentile splits nothing")
         let split = try source { $0.microPercentile = nil; $0.country = "kr" }.fetchAnswer()
-        #expect(split.notices == ["the answer depends on the device's percentile (percent conditions): 2 groups of devices (90%, 10%); "
+        #expect(split.notices == ["the answer depends on the device's percentile (percent conditions, rollouts): 2 groups of devices (90%, 10%); "
                                   + "the decision is the largest group's; --percentile N pins one device"])
         #expect(split.latestVersion == "2.0.0")
     }

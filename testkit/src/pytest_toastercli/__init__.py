@@ -2,5 +2,6 @@
 
 The plugin gives the `toaster` fixture; `App` and `Alert` are what it hands a test."""
 from .app import KEYS, Alert, App, ToasterFailure
+from .plugin import Toaster
 
-__all__ = ["App", "Alert", "KEYS", "ToasterFailure"]
+__all__ = ["App", "Alert", "KEYS", "Toaster", "ToasterFailure"]

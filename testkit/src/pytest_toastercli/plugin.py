@@ -1,15 +1,17 @@
 """The pytest plugin: its options, the `toaster` fixture, and a failed test's artifacts."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 import pytest
 
-from .app import App
+from .app import App, ToasterFailure
 from .snapshot import Snapshots
 
 _APPS = pytest.StashKey[List[App]]()
@@ -17,6 +19,8 @@ _SAVED = pytest.StashKey[Dict[App, Path]]()
 _WRITTEN = pytest.StashKey[List[Path]]()
 # The program's choices that come from the environment: language, colour, size.
 _UNSET = ("LANG", "LANGUAGE", "NO_COLOR", "COLUMNS", "LINES")
+# How long one `toastercli check` may take: a service's own timeout is 5 s by default.
+CHECK_SECONDS = 60
 
 
 def pytest_addoption(parser):
@@ -37,10 +41,59 @@ def pytest_configure(config):
     config.stash[_WRITTEN] = []
 
 
+class Toaster:
+    """What the `toaster` fixture gives a test: called, it starts toastercli in a pty and returns
+    its `App`; `check(*args)` runs `toastercli check … --format json` and returns its object."""
+
+    def __init__(self, start: Callable[..., App], binary: Callable[[], str]):
+        self._start = start
+        self._binary = binary
+
+    def __call__(self, *args, cols: int = 80, rows: int = 24, locale: Optional[str] = "ko",
+                 env: Optional[Dict[str, str]] = None, state_dir=None) -> App:
+        __tracebackhide__ = True
+        return self._start(*args, cols=cols, rows=rows, locale=locale, env=env, state_dir=state_dir)
+
+    def check(self, *args, locale: Optional[str] = "ko", env: Optional[Dict[str, str]] = None) -> Dict[str, Any]:
+        """`toastercli check ARGS --format json`, no terminal: the decision's object (`decision`,
+        `reason`, `why`, `title`, `message`, … as docs/00 §5 lists them), for table-driven
+        tests. `--exit-code`'s statuses 10 and 20 are answers; a failed check (status 1) or a
+        usage error (64) raises ToasterFailure with what the program said."""
+        __tracebackhide__ = True
+        arguments = [str(argument) for argument in args]
+        if "--format" in arguments or any(argument.startswith("--format=") for argument in arguments):
+            raise ValueError("toaster.check gives --format json itself")
+        if locale is not None and "--locale" not in arguments:
+            arguments += ["--locale", locale]
+        command = [self._binary(), "check", *arguments, "--format", "json"]
+        try:
+            done = subprocess.run(command, env=_environment(env), stdin=subprocess.DEVNULL, capture_output=True,
+                                  timeout=CHECK_SECONDS, check=False)
+        except subprocess.TimeoutExpired:
+            raise ToasterFailure(f"toastercli check did not end within {CHECK_SECONDS} s: {' '.join(command)}") from None
+        stdout, stderr = done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
+        if done.returncode not in (0, 10, 20):
+            raise ToasterFailure(f"toastercli check exited {done.returncode}: {stderr.strip() or stdout.strip()}\n"
+                                 f"command: {' '.join(command)}")
+        try:
+            return json.loads(stdout)
+        except ValueError:
+            raise ToasterFailure(f"toastercli check printed no JSON object: {stdout[:200]!r}\ncommand: {' '.join(command)}") from None
+
+
+def _environment(extra: Optional[Dict[str, str]]) -> Dict[str, str]:
+    """The test's environment without what would change the program's language, colour or size."""
+    environment = {key: value for key, value in os.environ.items() if not key.startswith("LC_") and key not in _UNSET}
+    environment.update(TERM="xterm-256color", LANG="C.UTF-8")
+    environment.update(extra or {})
+    return environment
+
+
 @pytest.fixture
 def toaster(request, tmp_path):
     """A factory: `toaster(*args, cols=80, rows=24, locale="ko", env=None, state_dir=None)` starts
-    toastercli in a pty and returns its `App`; every app is stopped when the test ends."""
+    toastercli in a pty and returns its `App`; every app is stopped when the test ends.
+    `toaster.check(*args)` runs `toastercli check` and returns its JSON object."""
     config = request.config
     apps = request.node.stash.setdefault(_APPS, [])
     snapshots = Snapshots(Path(str(request.node.path)), bool(config.getoption("--snapshot-update")),
@@ -65,15 +118,13 @@ def toaster(request, tmp_path):
                 own += ["--locale", locale]
             at = 1 if arguments[:1] == ["run"] else 0
             arguments[at:at] = own
-        environment = {key: value for key, value in os.environ.items() if not key.startswith("LC_") and key not in _UNSET}
-        environment.update(TERM="xterm-256color", LANG="C.UTF-8")
-        environment.update(env or {})
+        environment = _environment(env)
         app = App([_binary(config), *arguments], cols=cols, rows=rows, env=environment, work=work,
                   trace_path=trace, state_dir=state, title=request.node.nodeid, snapshots=snapshots)
         apps.append(app)
         return app
 
-    yield start
+    yield Toaster(start, lambda: _binary(config))
     problems = [problem for problem in (app._stop() for app in apps) if problem]
     if problems:
         pytest.fail("\n\n".join(problems), pytrace=False)

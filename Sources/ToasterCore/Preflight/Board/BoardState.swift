@@ -220,7 +220,9 @@ public struct BoardState: Sendable {
 
     /// When forcing becomes safe, if only waiting stands in the way: the youngest release date
     /// plus the minimum release age, and, while storefronts still serve an older version than
-    /// others, no earlier than the newest version's release plus the usual store lag.
+    /// others, no earlier than the newest version's release plus the usual store lag. Never
+    /// while the store catching up would leave a dead end (a minimum no storefront shows any
+    /// sign of, a storefront that does not list the app): waiting cannot end those.
     public var safeAt: SafeAt? {
         guard let report, !report.findings.isEmpty, report.findings.allSatisfy({
             $0.kind.endsByWaiting ? $0.kind != .unanswered : $0.severity != .deadEnd
@@ -229,12 +231,13 @@ public struct BoardState: Sendable {
         var lagEnds: Date?
         let lagging = report.findings.filter { $0.kind != .tooFresh && $0.kind.endsByWaiting }
         if !lagging.isEmpty {
-            // Only a lag the store ends: each storefront named serves something older than the newest version answered.
+            // Only a lag the store ends: each storefront named serves something older than the newest version answered,
+            // and once every storefront serves that, no dead end is left.
             guard let newest = newestRelease(report), lagging.allSatisfy({ finding in
                 finding.storefronts.allSatisfy { code in
                     report.storefronts.first { $0.storefront == code }?.servedVersion.map { $0 < newest.version } ?? false
                 }
-            }) else { return nil }
+            }), catchingUpEnds(report, newest: newest.entry) else { return nil }
             // Once they catch up they serve it, so its release counts for the release age too.
             released.append(newest.released)
             lagEnds = newest.released.addingTimeInterval(Double(Self.usualStoreLag.wholeSeconds))
@@ -245,13 +248,29 @@ public struct BoardState: Sendable {
         return lagEnds == nil ? nil : .pastUsualLag
     }
 
-    /// The newest version any answer lists, and the earliest release date given for it.
-    private func newestRelease(_ report: PreflightReport) -> (version: Version, released: Date)? {
+    /// The newest version any answer lists, the earliest release date given for it, and the
+    /// answer that gives it.
+    private func newestRelease(_ report: PreflightReport) -> (version: Version, released: Date, entry: LookupEntry)? {
         let entries = report.storefronts.flatMap { $0.answers.compactMap(\.entry) }
-            .compactMap { entry in (try? Version(entry.listing.version)).map { ($0, entry.listing.releaseDate.flatMap(ISO8601.parse)) } }
+            .compactMap { entry in (try? Version(entry.listing.version)).map { ($0, entry.listing.releaseDate.flatMap(ISO8601.parse), entry) } }
         guard let newest = entries.map(\.0).max(),
-              let released = entries.filter({ $0.0 == newest }).compactMap(\.1).min() else { return nil }
-        return (newest, released)
+              let earliest = entries.filter({ $0.0 == newest && $0.1 != nil }).min(by: { $0.1! < $1.1! }),
+              let released = earliest.1 else { return nil }
+        return (newest, released, earliest.2)
+    }
+
+    /// Whether the store catching up ends every dead end: evaluated again with every answer that
+    /// lists the app serving `newest`, nothing strands anyone. A minimum above every version
+    /// answered, or a storefront that does not list the app, still does.
+    private func catchingUpEnds(_ report: PreflightReport, newest: LookupEntry) -> Bool {
+        var caughtUp = input
+        caughtUp.storefronts = report.storefronts.map(\.storefront)
+        caughtUp.answers = report.storefronts.flatMap { view in
+            view.answers.map { LookupAnswer(request: $0.request, entry: $0.entry == nil ? nil : newest) }
+        }
+        caughtUp.unanswered = []
+        guard let after = try? caughtUp.evaluate() else { return false }
+        return !after.hasDeadEnd
     }
 
     /// The answers of a storefront, in plan order, with the failures.
