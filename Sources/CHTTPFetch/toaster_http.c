@@ -19,19 +19,34 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef void CURL;
 struct curl_slist;
 typedef size_t (*write_callback)(char *, size_t, size_t, void *);
+/// libcurl's curl_sockaddr, handed to an open-socket callback.
+struct curl_sockaddr {
+    int family;
+    int socktype;
+    int protocol;
+    unsigned int addrlen;
+    struct sockaddr addr;
+};
+typedef int (*open_socket_callback)(void *, int, struct curl_sockaddr *);
+typedef int (*close_socket_callback)(void *, int);
+typedef int (*progress_callback)(void *, int64_t, int64_t, int64_t, int64_t);
 
 enum {
     OPT_WRITEDATA = 10001, OPT_URL = 10002, OPT_ERRORBUFFER = 10010, OPT_POSTFIELDS = 10015,
-    OPT_HTTPHEADER = 10023, OPT_HEADERDATA = 10029, OPT_CAINFO = 10065, OPT_CAPATH = 10097,
-    OPT_PROTOCOLS_STR = 10318, OPT_REDIR_PROTOCOLS_STR = 10319,
-    OPT_WRITEFUNCTION = 20011, OPT_HEADERFUNCTION = 20079,
-    OPT_FOLLOWLOCATION = 52, OPT_POSTFIELDSIZE = 60, OPT_MAXREDIRS = 68, OPT_NOSIGNAL = 99,
-    OPT_TIMEOUT_MS = 155, OPT_CONNECTTIMEOUT_MS = 156,
+    OPT_HTTPHEADER = 10023, OPT_HEADERDATA = 10029, OPT_XFERINFODATA = 10057, OPT_CAINFO = 10065, OPT_CAPATH = 10097,
+    OPT_OPENSOCKETDATA = 10164, OPT_CLOSESOCKETDATA = 10209, OPT_PROTOCOLS_STR = 10318, OPT_REDIR_PROTOCOLS_STR = 10319,
+    OPT_WRITEFUNCTION = 20011, OPT_HEADERFUNCTION = 20079, OPT_OPENSOCKETFUNCTION = 20163, OPT_CLOSESOCKETFUNCTION = 20208,
+    OPT_XFERINFOFUNCTION = 20219,
+    OPT_NOPROGRESS = 43, OPT_FOLLOWLOCATION = 52, OPT_POSTFIELDSIZE = 60, OPT_MAXREDIRS = 68, OPT_NOSIGNAL = 99,
+    OPT_TIMEOUT_MS = 155, OPT_CONNECTTIMEOUT_MS = 156, OPT_TCP_KEEPALIVE = 213, OPT_TCP_KEEPIDLE = 214, OPT_TCP_KEEPINTVL = 215,
+    OPT_SUPPRESS_CONNECT_HEADERS = 265,
     OPT_MAXFILESIZE_LARGE = 30117,
     INFO_RESPONSE_CODE = 0x200002, INFO_SSL_VERIFYRESULT = 0x20000D, INFO_OS_ERRNO = 0x200019,
     INFO_CONTENT_TYPE = 0x100012, INFO_REDIRECT_URL = 0x10001F,
@@ -84,18 +99,39 @@ static void load(void) {
     }
 }
 
+/// The sockets a stream's connection attempts opened (happy eyeballs opens two at most), so
+/// that another thread can shut them down; `aborted` refuses every socket after.
+struct toaster_http_stream {
+    pthread_mutex_t lock;
+    int aborted;
+    int sockets[4];
+};
+
 typedef struct {
     toaster_http_result *result;
     size_t capacity;
     size_t max_bytes;
     int too_large;
+    /// A stream's events (NULL for a fetch), and the status of the answer whose headers are
+    /// being read.
+    const toaster_http_stream_events *events;
+    long status;
 } sink;
 
-/// Appends body bytes, doubling the buffer up to max_bytes; 0 makes libcurl stop with a write error.
+static int streaming(const sink *target) {
+    return target->events != NULL && target->status >= 200 && target->status < 300;
+}
+
+/// Appends body bytes, doubling the buffer up to max_bytes; 0 makes libcurl stop with a write
+/// error. A stream's 2xx body goes to its events instead, whatever its length.
 static size_t receive_body(char *data, size_t size, size_t count, void *context) {
     sink *target = context;
     toaster_http_result *result = target->result;
     size_t length = size * count;
+    if (streaming(target)) {
+        target->events->data(target->events->context, (const unsigned char *)data, length);
+        return length;
+    }
     if (length > target->max_bytes - result->body_length) {
         target->too_large = 1;
         return 0;
@@ -115,10 +151,15 @@ static size_t receive_body(char *data, size_t size, size_t count, void *context)
 }
 
 /// Keeps the reason phrase and the Retry-After value of the last status line's answer: after
-/// redirects, the final answer's.
+/// redirects, the final answer's. A stream hears of the final answer's status when its headers end.
 static size_t receive_header(char *data, size_t size, size_t count, void *context) {
-    toaster_http_result *result = context;
+    sink *target = context;
+    toaster_http_result *result = target->result;
     size_t length = size * count;
+    if ((length == 2 && data[0] == '\r' && data[1] == '\n') || (length == 1 && data[0] == '\n')) {
+        if (target->events != NULL && target->status >= 200) target->events->head(target->events->context, target->status);
+        return length;
+    }
     static const char retry_after[] = "retry-after:";
     const size_t name_length = sizeof retry_after - 1;
     if (length > name_length && strncasecmp(data, retry_after, name_length) == 0) {
@@ -132,6 +173,7 @@ static size_t receive_header(char *data, size_t size, size_t count, void *contex
     if (length > 9 && memcmp(data, "HTTP/", 5) == 0) {
         result->retry_after[0] = '\0';
         const char *space = memchr(data, ' ', length);
+        target->status = space != NULL ? strtol(space + 1, NULL, 10) : 0;
         const char *reason = space ? memchr(space + 1, ' ', length - (size_t)(space + 1 - data)) : NULL;
         size_t copied = 0;
         if (reason != NULL) {
@@ -146,8 +188,9 @@ static size_t receive_header(char *data, size_t size, size_t count, void *contex
     return length;
 }
 
-static enum toaster_http_failure failure_kind(int code, CURL *handle, const sink *target) {
+static enum toaster_http_failure failure_kind(int code, CURL *handle, const sink *target, toaster_http_stream *stream) {
     long os_error = 0;
+    if (stream != NULL && __atomic_load_n(&stream->aborted, __ATOMIC_ACQUIRE)) return TOASTER_HTTP_ABORTED;
     switch (code) {
     case E_OK: return TOASTER_HTTP_OK;
     case E_OPERATION_TIMEDOUT: return TOASTER_HTTP_TIMEOUT;
@@ -166,8 +209,49 @@ static enum toaster_http_failure failure_kind(int code, CURL *handle, const sink
     }
 }
 
-void toaster_http_fetch(const toaster_http_request *request, toaster_http_result *result) {
-    memset(result, 0, sizeof *result);
+/// A stream's sockets: made here, so that toaster_http_stream_abort can shut them down.
+static int open_socket(void *context, int purpose, struct curl_sockaddr *address) {
+    (void)purpose;
+    toaster_http_stream *stream = context;
+    int descriptor = -1;
+    pthread_mutex_lock(&stream->lock);
+    if (!stream->aborted) {
+        descriptor = socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+        for (size_t index = 0; descriptor >= 0 && index < sizeof stream->sockets / sizeof *stream->sockets; index++) {
+            if (stream->sockets[index] < 0) {
+                stream->sockets[index] = descriptor;
+                break;
+            }
+        }
+    }
+    pthread_mutex_unlock(&stream->lock);
+    return descriptor;
+}
+
+/// Forgets the socket before closing it, under the lock, so that an abort never shuts down a
+/// descriptor number reused elsewhere.
+static int close_socket(void *context, int descriptor) {
+    toaster_http_stream *stream = context;
+    pthread_mutex_lock(&stream->lock);
+    for (size_t index = 0; index < sizeof stream->sockets / sizeof *stream->sockets; index++) {
+        if (stream->sockets[index] == descriptor) stream->sockets[index] = -1;
+    }
+    int status = close(descriptor);
+    pthread_mutex_unlock(&stream->lock);
+    return status;
+}
+
+/// Called by libcurl at least once a second, name resolution included: an abort before any
+/// socket exists ends the stream here.
+static int keep_going(void *context, int64_t download_total, int64_t downloaded, int64_t upload_total, int64_t uploaded) {
+    (void)download_total, (void)downloaded, (void)upload_total, (void)uploaded;
+    toaster_http_stream *stream = context;
+    return __atomic_load_n(&stream->aborted, __ATOMIC_ACQUIRE);
+}
+
+/// One request: a fetch (`stream` NULL), or a stream whose body goes to `target->events`.
+static void run(const toaster_http_request *request, long total_ms, toaster_http_stream *stream, sink *target) {
+    toaster_http_result *result = target->result;
     pthread_once(&load_once, load);
     if (curl.easy_init == NULL) {
         result->failure = TOASTER_HTTP_NO_LIBRARY;
@@ -183,23 +267,39 @@ void toaster_http_fetch(const toaster_http_request *request, toaster_http_result
     struct curl_slist *list = NULL;
     for (size_t index = 0; index < request->header_count; index++) list = curl.slist_append(list, request->headers[index]);
     char error_buffer[256] = "";
-    sink target = {result, 0, request->max_bytes, 0};
     curl.easy_setopt(handle, OPT_URL, request->url);
     curl.easy_setopt(handle, OPT_PROTOCOLS_STR, "http,https");
     curl.easy_setopt(handle, OPT_REDIR_PROTOCOLS_STR, "http,https");
     curl.easy_setopt(handle, OPT_FOLLOWLOCATION, request->max_redirects > 0 ? 1L : 0L);
     curl.easy_setopt(handle, OPT_MAXREDIRS, request->max_redirects);
     curl.easy_setopt(handle, OPT_CONNECTTIMEOUT_MS, request->timeout_ms);
-    curl.easy_setopt(handle, OPT_TIMEOUT_MS, request->timeout_ms);
+    curl.easy_setopt(handle, OPT_TIMEOUT_MS, total_ms);
     // The program has its own signal handling, and fetches run on several threads: libcurl
     // must not use SIGALRM for name lookups nor touch SIGPIPE's disposition.
     curl.easy_setopt(handle, OPT_NOSIGNAL, 1L);
-    curl.easy_setopt(handle, OPT_MAXFILESIZE_LARGE, (int64_t)request->max_bytes);
+    // A stream's body has no end to bound; its reader bounds each message.
+    if (stream == NULL) curl.easy_setopt(handle, OPT_MAXFILESIZE_LARGE, (int64_t)request->max_bytes);
     curl.easy_setopt(handle, OPT_ERRORBUFFER, error_buffer);
     curl.easy_setopt(handle, OPT_WRITEFUNCTION, (write_callback)receive_body);
-    curl.easy_setopt(handle, OPT_WRITEDATA, (void *)&target);
+    curl.easy_setopt(handle, OPT_WRITEDATA, (void *)target);
     curl.easy_setopt(handle, OPT_HEADERFUNCTION, (write_callback)receive_header);
-    curl.easy_setopt(handle, OPT_HEADERDATA, (void *)result);
+    curl.easy_setopt(handle, OPT_HEADERDATA, (void *)target);
+    if (stream != NULL) {
+        curl.easy_setopt(handle, OPT_OPENSOCKETFUNCTION, (open_socket_callback)open_socket);
+        curl.easy_setopt(handle, OPT_OPENSOCKETDATA, (void *)stream);
+        curl.easy_setopt(handle, OPT_CLOSESOCKETFUNCTION, (close_socket_callback)close_socket);
+        curl.easy_setopt(handle, OPT_CLOSESOCKETDATA, (void *)stream);
+        curl.easy_setopt(handle, OPT_NOPROGRESS, 0L);
+        curl.easy_setopt(handle, OPT_XFERINFOFUNCTION, (progress_callback)keep_going);
+        curl.easy_setopt(handle, OPT_XFERINFODATA, (void *)stream);
+        // A peer gone without a word (a network that dropped) is noticed in about two
+        // minutes rather than never: probes after 30 s of silence, every 10 s.
+        curl.easy_setopt(handle, OPT_TCP_KEEPALIVE, 1L);
+        curl.easy_setopt(handle, OPT_TCP_KEEPIDLE, 30L);
+        curl.easy_setopt(handle, OPT_TCP_KEEPINTVL, 10L);
+        // A proxy's answer to CONNECT is no head of the stream's.
+        curl.easy_setopt(handle, OPT_SUPPRESS_CONNECT_HEADERS, 1L);
+    }
     if (request->ca_file != NULL) curl.easy_setopt(handle, OPT_CAINFO, request->ca_file);
     if (request->ca_directory != NULL) curl.easy_setopt(handle, OPT_CAPATH, request->ca_directory);
     if (list != NULL) curl.easy_setopt(handle, OPT_HTTPHEADER, list);
@@ -215,12 +315,51 @@ void toaster_http_fetch(const toaster_http_request *request, toaster_http_result
     const char *location = NULL;
     if (curl.easy_getinfo(handle, INFO_REDIRECT_URL, &location) == E_OK && location != NULL)
         snprintf(result->location, sizeof result->location, "%s", location);
-    result->failure = failure_kind(code, handle, &target);
+    result->failure = failure_kind(code, handle, target, stream);
     if (result->failure == TOASTER_HTTP_CERTIFICATE) curl.easy_getinfo(handle, INFO_SSL_VERIFYRESULT, &result->certificate_verdict);
     if (result->failure != TOASTER_HTTP_OK)
         snprintf(result->message, sizeof result->message, "%s", error_buffer[0] ? error_buffer : curl.easy_strerror(code));
     curl.easy_cleanup(handle);
     curl.slist_free_all(list);
+}
+
+void toaster_http_fetch(const toaster_http_request *request, toaster_http_result *result) {
+    memset(result, 0, sizeof *result);
+    sink target = {result, 0, request->max_bytes, 0, NULL, 0};
+    run(request, request->timeout_ms, NULL, &target);
+}
+
+toaster_http_stream *toaster_http_stream_new(void) {
+    toaster_http_stream *stream = calloc(1, sizeof *stream);
+    if (stream == NULL) return NULL;
+    pthread_mutex_init(&stream->lock, NULL);
+    for (size_t index = 0; index < sizeof stream->sockets / sizeof *stream->sockets; index++) stream->sockets[index] = -1;
+    return stream;
+}
+
+void toaster_http_stream_run(toaster_http_stream *stream, const toaster_http_request *request, long lifetime_ms,
+                             toaster_http_stream_events events, toaster_http_result *result) {
+    memset(result, 0, sizeof *result);
+    if (__atomic_load_n(&stream->aborted, __ATOMIC_ACQUIRE)) {
+        result->failure = TOASTER_HTTP_ABORTED;
+        return;
+    }
+    sink target = {result, 0, request->max_bytes, 0, &events, 0};
+    run(request, lifetime_ms, stream, &target);
+}
+
+void toaster_http_stream_abort(toaster_http_stream *stream) {
+    pthread_mutex_lock(&stream->lock);
+    __atomic_store_n(&stream->aborted, 1, __ATOMIC_RELEASE);
+    for (size_t index = 0; index < sizeof stream->sockets / sizeof *stream->sockets; index++) {
+        if (stream->sockets[index] >= 0) shutdown(stream->sockets[index], SHUT_RDWR);
+    }
+    pthread_mutex_unlock(&stream->lock);
+}
+
+void toaster_http_stream_free(toaster_http_stream *stream) {
+    pthread_mutex_destroy(&stream->lock);
+    free(stream);
 }
 
 void toaster_http_preload(void) {

@@ -69,6 +69,9 @@ import Testing
             // Firebase Installations and Remote Config
             "app_instance_id", "X-Goog-Firebase-Installations-Auth", "X-Goog-Api-Key", "X-Firebase-RC-Fetch-Type",
             "X-Ios-Bundle-Identifier", "FIS_v2", "604800s", "firebase:fetch", "refreshToken",
+            // Remote Config's real-time stream
+            "streamFetchInvalidations", "lastKnownVersionNumber", "latestTemplateVersionNumber", "retryIntervalSeconds",
+            "featureDisabled", "X-Google-GFE-Can-Retry",
             // Google's service-account key and token exchange
             "private_key", "client_email", "token_uri", "jwt-bearer", "access_token", "oauth2.googleapis.com", "auth/cloud-platform",
             // Google's API errors and hosts

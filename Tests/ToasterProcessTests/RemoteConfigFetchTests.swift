@@ -17,6 +17,12 @@ import ToasterTestSupport
          "--installations-url needs --firebase-project"),
         (["check", "--firebase-project", "toaster-test", "--firebase-app-id", "1:2:ios:3"], "--firebase-project needs --source remote-config"),
         (project + ["--firebase-app-id", "1:2:ios:3", "--url", "file:///tmp/x"], "--url with --firebase-project is a base URL"),
+        (["run", "--realtime"], "--realtime needs --source remote-config --firebase-project ID"),
+        (["run", "--source", "remote-config", "--template", "t.json", "--realtime"], "--realtime needs --source remote-config --firebase-project ID"),
+        (["run", "--realtime-backoff-ms", "500"], "--realtime-backoff-ms is only used with --realtime"),
+        (["run", "--source", "remote-config", "--firebase-project", "toaster-test", "--firebase-app-id", "1:2:ios:3", "--realtime",
+          "--realtime-backoff-ms", "5"], "--realtime-backoff-ms must be between 100 and 120000"),
+        (["check", "--realtime"], "Unknown option '--realtime'"),
     ])
     func aMisusedFlagIsAUsageError(arguments: [String], message: String) throws {
         let result = try Toolchain.run(["TOASTER_FIREBASE_API_KEY=\(Self.key)", Toolchain.toastercli] + arguments)

@@ -19,6 +19,10 @@ package enum Polling {
 
         package init() {}
 
+        /// For a wait that cannot end before `bound`, a server's own deadline: the allowance
+        /// counts from then.
+        package init(beyond bound: Duration) { start = .now + bound }
+
         package var hasPassed: Bool { ContinuousClock.now - start > Polling.allowance }
 
         /// Something moved: the allowance counts from now.
@@ -40,10 +44,11 @@ package enum Polling {
     static let interval = 0.02
 
     /// Calls `probe` until it gives a value, and returns that; nil when the deadline passed
-    /// first. Blocks its thread: only for tests that run off the pool.
-    package static func until<T>(_ probe: () throws -> T?) rethrows -> T? {
+    /// first (`beyond`: a bound the wait cannot end before). Blocks its thread: only for tests
+    /// that run off the pool.
+    package static func until<T>(beyond bound: Duration = .zero, _ probe: () throws -> T?) rethrows -> T? {
         TestThreads.shared.expectCurrent("a polling wait")
-        let deadline = Deadline()
+        let deadline = Deadline(beyond: bound)
         var pauses = intervals.makeIterator()
         while true {
             if let value = try probe() { return value }
@@ -53,8 +58,8 @@ package enum Polling {
     }
 
     /// `until` for a probe that awaits (a request to a server).
-    package static func until<T>(_ probe: () async throws -> T?) async rethrows -> T? {
-        let deadline = Deadline()
+    package static func until<T>(beyond bound: Duration = .zero, _ probe: () async throws -> T?) async rethrows -> T? {
+        let deadline = Deadline(beyond: bound)
         var pauses = intervals.makeIterator()
         while true {
             if let value = try await probe() { return value }

@@ -157,6 +157,7 @@ import ToasterWire
         #expect(FirebaseInstallationsAPI.Installation.name(project: "p", fid: "f") == "projects/p/installations/f")
         #expect(RemoteConfigAPI.fetchPath(project: "p") == "/v1/projects/p/namespaces/firebase:fetch")
         #expect(RemoteConfigAPI.templatePath(project: "p") == "/v1/projects/p/remoteConfig")
+        #expect(RemoteConfigRealtimeAPI.streamPath(project: "123") == "/v1/projects/123/namespaces/firebase:streamFetchInvalidations")
         #expect(AppStoreLookupAPI.path == "/lookup" && AppStoreLookupAPI.path(country: "jp") == "/jp/lookup")
         #expect(CMSAPI.path(endpoint: "force_update") == "/api/v1/force_update")
         #expect(AppStoreConnectAPI.AppAvailability.path(app: "1") == "/v1/apps/1/appAvailabilityV2")
@@ -164,6 +165,34 @@ import ToasterWire
         #expect(AppStoreConnectAPI.AppStoreVersion.path(app: "1") == "/v1/apps/1/appStoreVersions")
         #expect(AppStoreConnectAPI.versionPath("v", relationship: AppStoreConnectAPI.PhasedRelease.relationship)
             == "/v1/appStoreVersions/v/appStoreVersionPhasedRelease")
+    }
+
+    /// A stream message is one flat object with only the fields given: the iOS SDK takes the
+    /// text from a `{` to the next `}`, and reads a present `featureDisabled` as true.
+    @Test func realtimeMessages() throws {
+        typealias Message = RemoteConfigRealtimeAPI.Message
+        #expect(try Self.roundTrip(Message(latestTemplateVersionNumber: "43")) == #"{"latestTemplateVersionNumber":"43"}"#)
+        #expect(try Self.roundTrip(Message(retryIntervalSeconds: 5)) == #"{"retryIntervalSeconds":5}"#)
+        #expect(try Self.roundTrip(Message(featureDisabled: true)) == #"{"featureDisabled":true}"#)
+        let number = try StrictJSON.decode(Message.self, from: Data(#"{"latestTemplateVersionNumber": 43, "retryIntervalSeconds": "7"}"#.utf8))
+        #expect(number.value == Message(latestTemplateVersionNumber: "43", retryIntervalSeconds: 7), "a number or a text, as integerValue reads either")
+    }
+
+    /// The web SDK's request, which toastercli also sends: JSON, the version left out before any.
+    @Test func theStreamRequest() throws {
+        let request = RemoteConfigRealtimeAPI.StreamRequest(project: "123", namespace: "firebase", lastKnownVersionNumber: nil, appID: "1:123:ios:ab",
+                                                            sdkVersion: "11.5.0", appInstanceID: "fid")
+        #expect(try Self.roundTrip(request)
+            == #"{"appId":"1:123:ios:ab","appInstanceId":"fid","namespace":"firebase","project":"123","sdkVersion":"11.5.0"}"#)
+    }
+
+    @Test(arguments: [("1:123456789:ios:abcdef", "123456789"), ("1:42:web:0f", "42"), ("toaster-demo", nil), ("1::ios:ab", nil), ("1:12a:ios:ab", nil)])
+    func theProjectNumberIsTheAppIDsSecondPart(appID: String, number: String?) {
+        #expect(RemoteConfigRealtimeAPI.projectNumber(appID: appID) == number)
+    }
+
+    @Test func theRealtimeFetchCountsItsAttempts() {
+        #expect(RemoteConfigAPI.realtimeFetchType(attempt: 2) == "REALTIME/2")
     }
 
     @Test func theCMSObject() throws {

@@ -17,6 +17,8 @@ enum toaster_http_failure {
     TOASTER_HTTP_CERTIFICATE,
     /// The CA file or folder the request names could not be loaded.
     TOASTER_HTTP_CA_UNUSABLE,
+    /// A stream ended by toaster_http_stream_abort.
+    TOASTER_HTTP_ABORTED,
     TOASTER_HTTP_OTHER,
 };
 
@@ -64,6 +66,35 @@ typedef struct {
 void toaster_http_fetch(const toaster_http_request *request, toaster_http_result *result);
 
 void toaster_http_free(toaster_http_result *result);
+
+/// A request whose body is handed over as it arrives (a stream held open by the server), and
+/// that another thread can end at any time.
+typedef struct toaster_http_stream toaster_http_stream;
+
+/// What a stream hands over, on the thread running it: `head` once the final answer's status
+/// is known (before any of its body), then `data` with each piece of a 2xx answer's body as it
+/// arrives. Another status's body is kept in the result instead (up to max_bytes), as a fetch's.
+typedef struct {
+    void *context;
+    void (*head)(void *context, long status);
+    void (*data)(void *context, const unsigned char *bytes, size_t length);
+} toaster_http_stream_events;
+
+toaster_http_stream *toaster_http_stream_new(void);
+
+/// Runs `request` until the server ends the answer, the connection fails or times out, or
+/// toaster_http_stream_abort; blocks the calling thread meanwhile. `request->timeout_ms`
+/// bounds the connection; `lifetime_ms` the whole stream (0: no bound). A handle runs one
+/// stream; once aborted, it runs none.
+void toaster_http_stream_run(toaster_http_stream *stream, const toaster_http_request *request, long lifetime_ms,
+                             toaster_http_stream_events events, toaster_http_result *result);
+
+/// Ends the stream at once, from any thread, running or not yet: its connection is shut
+/// down, and toaster_http_stream_run returns TOASTER_HTTP_ABORTED.
+void toaster_http_stream_abort(toaster_http_stream *stream);
+
+/// Releases the handle, once its stream has returned (or never ran).
+void toaster_http_stream_free(toaster_http_stream *stream);
 
 /// Loads libcurl now, so that the first fetch need not (safe to call from any thread).
 void toaster_http_preload(void);

@@ -18,10 +18,15 @@ public struct AppState: Sendable, Equatable {
     public internal(set) var pendingLink: LinkVerdict?
     /// Whether the terminal has focus; assumed until it reports otherwise.
     public internal(set) var terminalFocused = true
+    /// The real-time stream, when the configuration asks for one.
+    public internal(set) var realtime: RealtimeState
+    /// Whether the check in flight is one a real-time announcement asked for.
+    var checkForRealtime = false
 
     public init(configuration: LaunchConfiguration) {
         self.configuration = configuration
         appVersion = configuration.appVersion
+        realtime = RealtimeState(seed: configuration.realtime?.seed ?? 0)
     }
 
     var checkInFlight: Bool { check == .checking }

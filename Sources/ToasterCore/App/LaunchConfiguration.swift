@@ -17,6 +17,8 @@ public struct LaunchConfiguration: Sendable, Equatable {
     public var launchLink: LinkVerdict?
     /// Problems found before launch (an unusable state file): traced, and shown on home.
     public var notices: [StartupNotice] = []
+    /// Listening for template changes as the SDK's config-update listener does; nil: not.
+    public var realtime: RealtimeConfiguration?
 
     public init(appVersion: String, sourceName: String, language: Language = .ko, launchScreenMilliseconds: Int = 600,
                 installStepMilliseconds: Int = 40, installStepPercent: Int = 5) {

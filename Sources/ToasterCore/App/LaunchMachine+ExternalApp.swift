@@ -56,9 +56,11 @@ extension LaunchMachine {
         var configuration = state.configuration
         configuration.appVersion = version
         configuration.launchLink = nil
-        let focused = state.terminalFocused
+        let focused = state.terminalFocused, serial = state.realtime.serial
         state = AppState(configuration: configuration)
         state.terminalFocused = focused
+        // A stream or timer of the process replaced must not be heard as the new one's.
+        state.realtime.serial = serial
         handle(.launch)
     }
 }

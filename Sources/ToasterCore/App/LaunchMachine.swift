@@ -15,8 +15,11 @@ public struct LaunchMachine {
         case .launch: launch()
         case .timerFired(.launchScreen): if state.phase == .launching { connectScene() }
         case .timerFired(.installStep): advanceInstall()
+        case .timerFired(.realtimeHold(let token)): realtimeHoldEnded(token)
+        case .timerFired(.realtimeFetch(let token)): realtimeFetchDue(token)
         case .checkCompleted(let outcome): complete(outcome)
         case .terminal(let input): handle(input)
+        case let .realtime(stream, event): hear(event, stream: stream)
         }
     }
 
@@ -60,6 +63,7 @@ public struct LaunchMachine {
     mutating func enterForeground() {
         startCheck()
         trace(.lifecycle(.willEnterForeground))
+        realtimeEnteredForeground()
         state.scene = .inactive
         if state.terminalFocused { becomeActive() }
     }
@@ -87,9 +91,12 @@ public struct LaunchMachine {
         guard state.scene == .inactive else { return }
         trace(.lifecycle(.didEnterBackground))
         state.scene = .background
+        realtimeEnteredBackground()
     }
 
     private mutating func complete(_ outcome: CheckOutcome) {
+        // Whatever became of the decision: the check in flight is over.
+        defer { realtimeChecked(outcome) }
         switch outcome {
         case .decided(let report):
             guard isForRunningVersion(report) else { return }

@@ -33,6 +33,8 @@ extension TraceEvent {
                     ("path", .string(link.path)), ("decidedBy", (link.decidedBy?.label).json), ("why", .string(link.explanation))]
         case .openURL(let url):
             return [("event", .string("openURL")), ("url", .string(url))]
+        case .realtime(let event):
+            return event.jsonMembers
         case .error(let message):
             return [("event", .string("error")), ("message", .string(message))]
         }
@@ -51,6 +53,27 @@ extension AlertButton.Role {
         case .update: "update"
         case .later: "nextTime"
         case .skip: "skip"
+        }
+    }
+}
+
+extension RealtimeTrace {
+    /// Versions as texts, as Firebase writes a template's version number.
+    var jsonMembers: [(String, JSONValue)] {
+        switch self {
+        case .opened(let known):
+            return [("event", .string("realtimeOpened")), ("knownVersion", .string(String(known)))]
+        case let .announced(version, known, fetchIn, reconnectAfter):
+            return [("event", .string("realtimeAnnounced")), ("version", version.map { String($0) }.json), ("knownVersion", .string(String(known))),
+                    ("fetchInMs", fetchIn.map { JSONValue.number($0) } ?? .null),
+                    ("reconnectAfterSeconds", reconnectAfter.map { JSONValue.number($0) } ?? .null)]
+        case let .fetch(attempt, target):
+            return [("event", .string("realtimeFetch")), ("attempt", .number(attempt)), ("version", .string(String(target)))]
+        case let .lost(why, status, reconnectIn):
+            return [("event", .string("realtimeLost")), ("why", .string(why)), ("status", status.map { JSONValue.number($0) } ?? .null),
+                    ("reconnectInMs", reconnectIn.map { JSONValue.number($0) } ?? .null)]
+        case .closed(let why):
+            return [("event", .string("realtimeClosed")), ("why", .string(why))]
         }
     }
 }

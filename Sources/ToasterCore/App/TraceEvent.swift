@@ -21,7 +21,25 @@ public enum TraceEvent: Sendable, Equatable {
     case browser(url: String, reason: String?)
     /// The launch link was handled: opened in the app, or sent to the browser.
     case universalLink(LinkVerdict)
+    /// The real-time stream of `run --realtime`.
+    case realtime(RealtimeTrace)
     case error(String)
+}
+
+/// What the trace says of the real-time stream.
+public enum RealtimeTrace: Sendable, Equatable {
+    /// The server answered 2xx; the app told it the template version it knows.
+    case opened(knownVersion: Int64)
+    /// A message: the template's version now (a fetch follows in this many milliseconds when
+    /// it is newer than the app's), and a wait before the next opening, as it gave them.
+    case announced(version: Int64?, knownVersion: Int64, fetchInMilliseconds: Int?, reconnectAfterSeconds: Int?)
+    /// The fetch an announcement asked for, its attempt counted from 1.
+    case fetch(attempt: Int, target: Int64)
+    /// The stream ended, or could not open: why, the status when the server answered one, and
+    /// when it opens again (0: at once; nil: not before the next return to the foreground, or never).
+    case lost(why: String, status: Int?, reconnectInMilliseconds: Int?)
+    /// The app closed it.
+    case closed(why: String)
 }
 
 /// The UIKit callbacks of the launch flow (docs/00 §2), named as the trace writes them.

@@ -61,19 +61,23 @@ public struct ServerApplication {
         let limits = arguments.connectionLimits
         if let warning = limits.raiseDescriptorLimit(listeners: 2) { announce("toaster-server: \(warning)") }
         let connections = OpenConnections()
-        let routes = ToasterRoutes.router(store: store, settings: settings, observability: observability, tokens: tokens)
+        // Every policy installed, here or by another instance, reaches the open streams.
+        let realtime = RealtimeStreams()
+        store.observe(realtime.policyChanged)
+        let routes = ToasterRoutes.router(store: store, settings: settings, observability: observability, tokens: tokens, realtime: realtime)
         let service = Self.listener(routes, name: nil,
                                     host: arguments.host, port: arguments.port, limits: limits, observability: observability,
                                     connections: connections, countingConnections: true, announce: announce)
-        let admin = Self.listener(AdminRoutes.router(store: store, settings: settings, observability: observability), name: "admin",
+        let admin = Self.listener(AdminRoutes.router(store: store, settings: settings, observability: observability, realtime: realtime), name: "admin",
                                   host: arguments.adminHost, port: arguments.adminPort, limits: limits, observability: observability,
                                   connections: connections, announce: announce)
         let deadline = arguments.shutdownDeadline
         // ServiceGroup shuts down in the reverse order, each service once the one after it has
         // ended: the notice first (readiness off), then both listeners at once (no new
-        // connections, open requests finish until the deadline), then the database watcher,
+        // connections, open requests finish until the deadline, real-time streams end at once:
+        // their clients reopen them elsewhere), then the database watcher,
         // which keeps the policy current for the requests still being answered.
-        services.append(.init(service: Listeners([service, admin], connections: connections, deadline: deadline)))
+        services.append(.init(service: Listeners([service, admin], connections: connections, deadline: deadline, draining: realtime.endAll)))
         services.append(.init(service: DrainNotice(observability: observability), successTerminationBehavior: .ignore))
         var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint],
                                               logger: Logger(label: "toaster-server.lifecycle") { _ in SwiftLogNoOpLogHandler() })

@@ -38,6 +38,17 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     }
 
     func handle(value: HTTP1Channel.Value, logger: Logger) async {
-        await http1.handle(value: value, logger: logger)
+        // The responder runs in this task: a route that holds its answer open finds its connection here.
+        await ServedConnection.$channel.withValue(value.channel) {
+            await http1.handle(value: value, logger: logger)
+        }
     }
+}
+
+/// The connection a request arrived on, for the one route that holds its answer open (the
+/// real-time stream): it must hear the client leave and bound a write the client never reads,
+/// which the router's context does not allow. nil under a server built without
+/// `GuardedHTTP1Channel` (a test's).
+enum ServedConnection {
+    @TaskLocal static var channel: (any Channel)?
 }

@@ -12,7 +12,7 @@ enum FetchBody {
 
     /// The body as a JSON tree, inflated first when its bytes are gzip's. The bytes decide, not
     /// `Content-Encoding`: the iOS SDK gzips and says so, the web SDK says gzip over plain
-    /// JSON (`rest_client.ts`), and Google reads both.
+    /// JSON (`rest_client.ts`, `realtime_handler.ts`), and Google reads both.
     static func tree(_ bytes: [UInt8], limit: Int) throws(TemplateFetch.Refusal) -> JSONTree {
         var text = bytes
         if bytes.starts(with: gzipMagic) {

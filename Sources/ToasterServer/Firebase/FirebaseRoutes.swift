@@ -30,11 +30,13 @@ enum FirebaseRoutes {
     /// Each route is its path as a client writes it, with the parts a request varies in as
     /// captures; in a group that answers a browser's CORS preflight and lets a page read the
     /// answers (a request without `Origin`, as every SDK but a browser's sends, is untouched).
-    static func add(to parent: Router<BasicRequestContext>, store: PolicyStore, settings: ServerSettings, tokens: InstallationTokens) {
+    static func add(to parent: Router<BasicRequestContext>, store: PolicyStore, settings: ServerSettings, tokens: InstallationTokens,
+                    realtime: RealtimeStreams, draining: @escaping @Sendable () -> Bool) {
         let router = parent.group().add(middleware: crossOrigin)
         for path in [RemoteConfigAPI.fetchPath(project: ":project", namespace: "{namespace}"), FirebaseInstallationsAPI.registrationPath(project: ":project"),
                      FirebaseInstallationsAPI.tokenPath(project: ":project", fid: ":fid"),
-                     FirebaseInstallationsAPI.installationPath(project: ":project", fid: ":fid"), RemoteConfigAPI.templatePath(project: ":project")] {
+                     FirebaseInstallationsAPI.installationPath(project: ":project", fid: ":fid"), RemoteConfigAPI.templatePath(project: ":project"),
+                     RemoteConfigRealtimeAPI.streamPath(project: ":project", namespace: "{namespace}")] {
             router.on(RouterPath(path), method: .options) { _, _ in Response(status: .noContent) }
         }
         router.post(RouterPath(RemoteConfigAPI.fetchPath(project: ":project", namespace: "{namespace}"))) { request, context in
@@ -94,6 +96,7 @@ enum FirebaseRoutes {
             }
         }
         RemoteConfigAPIRoutes.add(to: router, store: store, settings: settings)
+        RealtimeRoutes.add(to: router, store: store, settings: settings, streams: realtime, tokens: tokens, draining: draining)
     }
 
     /// What Google's Installations answers before looking at a request's installation: the
@@ -107,7 +110,7 @@ enum FirebaseRoutes {
     }
 
     /// The key, from its header or the `?key=` the SDKs put it in, as the project's access takes it.
-    private static func keyRefusal(_ request: Request, _ access: FirebaseAccess, service: String) -> Response? {
+    static func keyRefusal(_ request: Request, _ access: FirebaseAccess, service: String) -> Response? {
         let key = request.headers[apiKey] ?? request.uri.queryParameters.get(GoogleAPI.apiKeyQueryItem)
         return access.keyRefusal(apiKey: key, bundleID: request.headers[bundleID], service: service).map { answer(request, $0) }
     }
@@ -163,7 +166,7 @@ enum FirebaseRoutes {
 
     /// The body as JSON (`FetchBody`: gzipped or not, the SDK's syntax or standard JSON); an
     /// empty one reads as `{}`.
-    private static func json(_ request: Request) async throws(TemplateFetch.Refusal) -> JSONTree {
+    static func json(_ request: Request) async throws(TemplateFetch.Refusal) -> JSONTree {
         var request = request
         let buffer: ByteBuffer
         do { buffer = try await request.collectBody(upTo: maximumBody) } catch {
@@ -189,7 +192,7 @@ enum FirebaseRoutes {
     }
 
     /// Google's error answer with its own status.
-    private static func answer(_ request: Request, _ error: GoogleAPI.ErrorAnswer) -> Response {
+    static func answer(_ request: Request, _ error: GoogleAPI.ErrorAnswer) -> Response {
         ToasterRoutes.answer(request, HTTPResponse.Status(code: error.error.code ?? 500), error)
     }
 

@@ -11,6 +11,7 @@ public final class ServerMetrics: Sendable {
     private let factory: PrometheusMetricsFactory
     let openConnections: Meter
     private let loadedAt: CoreMetrics.Gauge
+    private let openStreams: CoreMetrics.Gauge
     private let counters = Mutex<[String: CoreMetrics.Counter]>([:])
     private let requestFigures = Mutex<[RouteStatus: (requests: CoreMetrics.Counter, duration: CoreMetrics.Timer)]>([:])
     /// The `toaster_policy_info` series of the ETag last reported, replaced when it changes.
@@ -23,6 +24,7 @@ public final class ServerMetrics: Sendable {
         self.factory = factory
         openConnections = Meter(label: "toaster_http_open_connections", factory: factory)
         loadedAt = CoreMetrics.Gauge(label: "toaster_policy_loaded_timestamp_seconds", factory: factory)
+        openStreams = CoreMetrics.Gauge(label: "toaster_realtime_open_streams", factory: factory)
     }
 
     /// One answer: counted by route and status, its duration by route. One lock and one
@@ -56,8 +58,9 @@ public final class ServerMetrics: Sendable {
         counter("toaster_policy_reloads_total", [("result", result)])
     }
 
-    /// The registry in Prometheus' text format, the served policy's figures brought up to date.
-    func exposition(serving served: ServedPolicy) -> ByteBuffer {
+    /// The registry in Prometheus' text format, the served policy's figures and the count of
+    /// real-time streams open brought up to date.
+    func exposition(serving served: ServedPolicy, openStreams streams: Int) -> ByteBuffer {
         policyInfo.withLock { info in
             guard info?.eTag != served.eTag else { return }
             info?.gauge.destroy()
@@ -67,6 +70,7 @@ public final class ServerMetrics: Sendable {
             info = (served.eTag, gauge)
         }
         loadedAt.record(served.loadedAt.timeIntervalSince1970)
+        openStreams.record(streams)
         return ByteBuffer(bytes: registry.emitToBuffer())
     }
 

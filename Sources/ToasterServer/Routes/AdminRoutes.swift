@@ -7,9 +7,10 @@ import NIOCore
 /// The admin API, served by its own listener (`--admin-host`, `--admin-port`) and never by the
 /// public one: a client that can reach the service answers cannot even try a token.
 public enum AdminRoutes {
-    /// Without `observability`, quiet, as `ToasterRoutes.router`.
+    /// Without `observability`, quiet, as `ToasterRoutes.router`; `realtime`: the streams the
+    /// public listener serves, whose faults are asked for here.
     public static func router(store: PolicyStore, settings: ServerSettings, observability: Observability = Observability(),
-                              attempts: TokenAttempts = TokenAttempts()) -> Router<AdminRequestContext> {
+                              attempts: TokenAttempts = TokenAttempts(), realtime: RealtimeStreams = RealtimeStreams()) -> Router<AdminRequestContext> {
         let router = Router(context: AdminRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestObserver(observability: observability))
         router.get("admin/policy") { request, context in
@@ -22,8 +23,18 @@ public enum AdminRoutes {
             if let refused = authorize(request, context, settings: settings, attempts: attempts, logger: log) { return refused }
             return await PolicyAdmin.replace(request, logger: log, store: store, metrics: observability.metrics)
         }
+        router.post("admin/realtime/drop") { request, context in
+            let log = ToasterRoutes.logger(observability, context)
+            if let refused = authorize(request, context, settings: settings, attempts: attempts, logger: log) { return refused }
+            return RealtimeAdmin.drop(request, streams: realtime, logger: log)
+        }
+        router.post("admin/realtime/fail") { request, context in
+            let log = ToasterRoutes.logger(observability, context)
+            if let refused = authorize(request, context, settings: settings, attempts: attempts, logger: log) { return refused }
+            return await RealtimeAdmin.fail(request, streams: realtime, logger: log)
+        }
         router.get("metrics") { _, _ in
-            PolicyAdmin.metrics(observability.metrics, serving: store)
+            PolicyAdmin.metrics(observability.metrics, serving: store, streams: realtime)
         }
         return router
     }

@@ -64,9 +64,9 @@ enum PolicyAdmin {
     }
 
     /// `GET /metrics`, in Prometheus' text format.
-    static func metrics(_ metrics: ServerMetrics, serving store: PolicyStore) -> Response {
+    static func metrics(_ metrics: ServerMetrics, serving store: PolicyStore, streams: RealtimeStreams) -> Response {
         Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-                 body: .init(byteBuffer: metrics.exposition(serving: store.served)))
+                 body: .init(byteBuffer: metrics.exposition(serving: store.served, openStreams: streams.count)))
     }
 
     /// The strong ETags of an `If-Match` list; nil for `*`, which any stored policy matches.

@@ -13,9 +13,10 @@ public enum ToasterRoutes {
     /// The public routes; the admin API is `AdminRoutes`, on a listener of its own. Without
     /// `observability`, quiet: no access log, figures no one reads (tests). `tokens`: Firebase
     /// Installations' tokens, signed with the secret every instance shares (`ServerApplication`
-    /// opens it); without it, the router's own.
+    /// opens it); without it, the router's own. `realtime`: the real-time streams, which the
+    /// admin API's faults reach; without it, the router's own.
     public static func router(store: PolicyStore, settings: ServerSettings, observability: Observability = Observability(),
-                              tokens: InstallationTokens = InstallationTokens()) -> ObservedRouter {
+                              tokens: InstallationTokens = InstallationTokens(), realtime: RealtimeStreams = RealtimeStreams()) -> ObservedRouter {
         // HEAD answers as GET without the body, for every GET route (RFC 9110, 9.3.2).
         let router = Router(options: .autoGenerateHeadEndpoints)
         let healthy = EncodedAnswer(ServiceAnswers.Message(message: "ok"))
@@ -47,7 +48,8 @@ public enum ToasterRoutes {
             return answer(request, .ok, store.served.lookup(id: query.get(Lookup.id), bundleID: query.get(Lookup.bundleID),
                                                             country: country, pathForm: true, now: Date()))
         }
-        FirebaseRoutes.add(to: router, store: store, settings: settings, tokens: tokens)
+        FirebaseRoutes.add(to: router, store: store, settings: settings, tokens: tokens, realtime: realtime,
+                           draining: { observability.draining.load(ordering: .relaxed) })
         router.get(RouterPath(CMSAPI.path(endpoint: ":endpoint"))) { request, context in
             try await settings.delay()
             if let key = settings.cmsAPIKey, !ConstantTime.equal(request.headers[cmsKeyHeader] ?? "", key) {

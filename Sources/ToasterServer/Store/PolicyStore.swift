@@ -16,6 +16,8 @@ public final class PolicyStore: Sendable {
     /// change is installed only over an older one, so a reload that read the place before a
     /// `PUT` stored a newer policy never undoes it when it ends after the `PUT`.
     private let current: Mutex<(served: ServedPolicy, revision: Int64)>
+    /// Told of every policy installed after the first (the real-time streams).
+    private let observers = Mutex<[@Sendable (ServedPolicy) -> Void]>([])
 
     /// The policy in the file at `path`.
     public convenience init(path: String, observability: Observability = Observability()) throws(PolicyError) {
@@ -80,13 +82,23 @@ public final class PolicyStore: Sendable {
         observability.logger.error("reload refused, still serving the previous policy: \(error)", metadata: ["reason": "\(reason)"])
     }
 
+    /// `observer` hears every policy installed from now on, a `PUT`, a reload or a database
+    /// change alike, on the task that installed it.
+    func observe(_ observer: @escaping @Sendable (ServedPolicy) -> Void) {
+        observers.withLock { $0.append(observer) }
+    }
+
     @discardableResult
     private func install(_ served: ServedPolicy, revision: Int64) -> Bool {
-        current.withLock { current in
+        let installed = current.withLock { current in
             guard revision > current.revision else { return false }
             current = (served, revision)
             return true
         }
+        if installed {
+            for observer in observers.withLock({ $0 }) { observer(served) }
+        }
+        return installed
     }
 
     /// The policy in `path`, validated; what `--check-policy` uses.

@@ -32,12 +32,12 @@ public struct VersionCheck: Sendable {
 
     /// `run`, leaving what the check found for the caller to remember (`toRemember`): the app
     /// draws the outcome first, for remembering syncs the disk (two `fsync`s, 8 ms of a launch
-    /// on a busy disk).
-    public func runLeavingNote(appVersion: String) -> CheckResult {
+    /// on a busy disk). `realtimeAttempt`: the check is the fetch a real-time announcement asked for.
+    public func runLeavingNote(appVersion: String, realtimeAttempt: Int? = nil) -> CheckResult {
         let now = clock.now
         let failure: CheckFailure
         do {
-            let answer = try source.fetchAnswer()
+            let answer = if let realtimeAttempt { try source.fetchAnswer(realtimeAttempt: realtimeAttempt) } else { try source.fetchAnswer() }
             let report = try decider.decide(current: appVersion, answer: answer, now: now)
             guard let choices else { return CheckResult(.decided(report)) }
             let held = choices.applying(to: report, now: now)

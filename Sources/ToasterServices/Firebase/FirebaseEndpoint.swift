@@ -11,6 +11,7 @@ struct FirebaseEndpoint: Sendable {
     static let remoteConfigHost = "https://" + RemoteConfigAPI.service
     /// A fixed iOS SDK version number, sent where the SDK sends its own (docs/07).
     static let sdkVersion = "11.5.0"
+    static let realtimeHost = "https://" + RemoteConfigRealtimeAPI.service
 
     let project: String
     let appID: String
@@ -37,6 +38,10 @@ struct FirebaseEndpoint: Sendable {
     func tokenURL(fid: String) -> String { installationsBase + FirebaseInstallationsAPI.tokenPath(project: project, fid: fid) }
 
     var fetchURL: String { remoteConfigBase + RemoteConfigAPI.fetchPath(project: project) }
+
+    /// The real-time stream's base: the fetch's when one was given (toaster-server or a proxy
+    /// serves both), else Google's third host.
+    var realtimeBase: String { remoteConfigBase == Self.remoteConfigHost ? Self.realtimeHost : remoteConfigBase }
 
     /// POSTs `body` as JSON with the key (and the bundle ID); an answer outside 2xx is the
     /// sentence `failure` makes of it.

@@ -58,25 +58,35 @@ public struct FirebaseFetchSource: VersionSource {
         SourceLocation.web(url: endpoint.fetchURL, trust: endpoint.trust).prepare()
     }
 
+    public var realtime: FirebaseRealtime? { FirebaseRealtime(self) }
+
     public func fetchAnswer() throws(SourceError) -> SourceAnswer {
+        try fetchAnswer(type: RemoteConfigAPI.baseFetchType)
+    }
+
+    /// The SDK's fetch after a real-time announcement: `X-Firebase-RC-Fetch-Type: REALTIME/n`.
+    public func fetchAnswer(realtimeAttempt: Int) throws(SourceError) -> SourceAnswer {
+        try fetchAnswer(type: RemoteConfigAPI.realtimeFetchType(attempt: realtimeAttempt))
+    }
+
+    private func fetchAnswer(type: String) throws(SourceError) -> SourceAnswer {
         let (installation, registered) = try installations.current()
         let data: Data
         do {
-            data = try fetch(with: installation)
+            data = try fetch(with: installation, type: type)
         } catch where error.httpStatus == 401 && !registered {
             // A kept installation the service no longer knows (deleted, or a toaster-server
             // that restarted) while its token has not expired: registered anew, once.
             installations.forget()
-            data = try fetch(with: try installations.current().installation)
+            data = try fetch(with: try installations.current().installation, type: type)
         }
         return try RemoteConfigSource.answer(from: data, keys: keys,
                                              what: "Remote Config answer from \(HTTPFetcher.host(endpoint.fetchURL)) (project \(endpoint.project))")
     }
 
-    private func fetch(with installation: FirebaseInstallation) throws(SourceError) -> Data {
+    private func fetch(with installation: FirebaseInstallation, type: String) throws(SourceError) -> Data {
         try endpoint.post(endpoint.fetchURL, service: .remoteConfig, body: body(installation),
-                          headers: [(RemoteConfigAPI.installationsAuthHeader, installation.authToken),
-                                    (RemoteConfigAPI.fetchTypeHeader, RemoteConfigAPI.baseFetchType)])
+                          headers: [(RemoteConfigAPI.installationsAuthHeader, installation.authToken), (RemoteConfigAPI.fetchTypeHeader, type)])
     }
 
     /// The SDK's fields, in its snake_case spelling, as standard JSON.

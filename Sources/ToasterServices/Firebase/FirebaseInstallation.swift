@@ -42,6 +42,10 @@ final class FirebaseInstallations: Sendable {
     /// The file the installation is kept in, nil without a state folder.
     let path: String?
     private let cached: Mutex<FirebaseInstallation?>
+    /// Held while one thread registers or refreshes: the fetch and the real-time stream start
+    /// together, and the second waits for the first's installation rather than registering
+    /// another, as the SDK's one installation serves both.
+    private let renewal = Mutex(())
 
     init(endpoint: FirebaseEndpoint, stateFolder: String?) {
         self.endpoint = endpoint
@@ -53,6 +57,10 @@ final class FirebaseInstallations: Sendable {
     /// An installation with an auth token good for the next hour: the one kept, refreshed if
     /// need be, else a new one registered (`registered`).
     func current() throws(SourceError) -> (installation: FirebaseInstallation, registered: Bool) {
+        try renewal.withLock { _ throws(SourceError) in try renewed() }
+    }
+
+    private func renewed() throws(SourceError) -> (installation: FirebaseInstallation, registered: Bool) {
         let now = Date()
         if let kept = cached.withLock({ $0 }), kept.isFresh(at: now) { return (kept, false) }
         var installation: FirebaseInstallation

@@ -43,10 +43,17 @@ struct HTTPFetcher: Sendable {
     /// Blocks until the answer or the deadline, and returns it whatever its status: only what
     /// keeps an answer from arriving whole is a failure.
     func answer(_ url: String, headers: [(String, String)] = [], body: Data? = nil) throws(SourceError) -> Answer {
-        let milliseconds = max(1, Int(timeout.wholeMilliseconds))
-        let lines = headers.map { "\($0.0): \($0.1)" }
         var answer = toaster_http_result()
         defer { toaster_http_free(&answer) }
+        withRequest(url, headers: headers, body: body) { toaster_http_fetch(&$0, &answer) }
+        guard answer.failure == TOASTER_HTTP_OK else { throw failure(of: &answer, url: url) }
+        return Self.answer(of: &answer)
+    }
+
+    /// The C request for these arguments, valid while `perform` runs.
+    func withRequest(_ url: String, headers: [(String, String)], body: Data?, _ perform: (inout toaster_http_request) -> Void) {
+        let milliseconds = max(1, Int(timeout.wholeMilliseconds))
+        let lines = headers.map { "\($0.0): \($0.1)" }
         // The trailing 0 gives an empty POST body a valid pointer; it is not sent.
         let payload = body.map { [UInt8]($0) + [0] }
         Self.withCStrings(lines) { headers in
@@ -58,42 +65,49 @@ struct HTTPFetcher: Sendable {
                         ca_file: file, ca_directory: directory)
                     url.withCString { url in
                         request.url = url
-                        guard let payload else { return toaster_http_fetch(&request, &answer) }
+                        guard let payload else { return perform(&request) }
                         payload.withUnsafeBytes { bytes in
                             request.body = bytes.baseAddress
                             request.body_length = payload.count - 1
-                            toaster_http_fetch(&request, &answer)
+                            perform(&request)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The answer a request that did not fail received.
+    static func answer(of result: inout toaster_http_result) -> Answer {
+        Answer(status: result.status, reason: text(&result.reason), contentType: text(&result.content_type),
+               location: text(&result.location), retryAfter: text(&result.retry_after),
+               body: result.body.map { Data(bytes: $0, count: result.body_length) } ?? Data())
+    }
+
+    /// Why the request to `url` failed, in one sentence.
+    func failure(of answer: inout toaster_http_result, url: String) -> SourceError {
         let host = Self.host(url)
         let message = Self.text(&answer.message)
         switch answer.failure {
-        case TOASTER_HTTP_OK:
-            return Answer(status: answer.status, reason: Self.text(&answer.reason), contentType: Self.text(&answer.content_type),
-                          location: Self.text(&answer.location), retryAfter: Self.text(&answer.retry_after),
-                          body: answer.body.map { Data(bytes: $0, count: answer.body_length) } ?? Data())
         case TOASTER_HTTP_TIMEOUT:
             let seconds = timeout.wholeSeconds
-            throw SourceError(.timedOut, "timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (\(host))")
+            return SourceError(.timedOut, "timed out after \(seconds > 0 ? "\(seconds) s" : "\(timeout)") (\(host))")
         case TOASTER_HTTP_REFUSED:
-            throw SourceError(.unreachable, "cannot connect to \(host) (connection refused: \(message))")
+            return SourceError(.unreachable, "cannot connect to \(host) (connection refused: \(message))")
         case TOASTER_HTTP_REDIRECTS:
-            throw SourceError(.serverError, "too many redirects (more than \(maximumRedirects)) from \(host)")
+            return SourceError(.serverError, "too many redirects (more than \(maximumRedirects)) from \(host)")
         case TOASTER_HTTP_TOO_LARGE:
-            throw SourceError(.unusableAnswer, "the answer from \(host) is larger than \(maximumBytes) bytes")
+            return SourceError(.unusableAnswer, "the answer from \(host) is larger than \(maximumBytes) bytes")
         case TOASTER_HTTP_HEADERS_TOO_LARGE:
-            throw SourceError(.unusableAnswer, "the answer from \(host) has headers larger than libcurl accepts (100 KiB)")
+            return SourceError(.unusableAnswer, "the answer from \(host) has headers larger than libcurl accepts (100 KiB)")
         case TOASTER_HTTP_CERTIFICATE:
-            throw SourceError(.untrustedCertificate, Self.certificateSentence(host: host, verdict: answer.certificate_verdict, message: message, trust: trust))
+            return SourceError(.untrustedCertificate, Self.certificateSentence(host: host, verdict: answer.certificate_verdict, message: message, trust: trust))
         case TOASTER_HTTP_CA_UNUSABLE:
-            throw SourceError(.misconfigured, "cannot use the CA certificates \(trust.origin.map { "\($0) names" } ?? "libcurl was built with") (\(message))")
+            return SourceError(.misconfigured, "cannot use the CA certificates \(trust.origin.map { "\($0) names" } ?? "libcurl was built with") (\(message))")
         case TOASTER_HTTP_NO_LIBRARY:
-            throw SourceError(.misconfigured, "cannot load libcurl for HTTP (install libcurl4): \(message)")
+            return SourceError(.misconfigured, "cannot load libcurl for HTTP (install libcurl4): \(message)")
         default:
-            throw SourceError(.unreachable, "cannot reach \(host): \(message)")
+            return SourceError(.unreachable, "cannot reach \(host): \(message)")
         }
     }
 
@@ -110,7 +124,7 @@ struct HTTPFetcher: Sendable {
     }
 
     /// A fixed C character array as a Swift string.
-    private static func text<T>(_ array: inout T) -> String {
+    static func text<T>(_ array: inout T) -> String {
         withUnsafeBytes(of: &array) { bytes in
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
         }

@@ -19,7 +19,15 @@ public struct SourceWithStore: VersionSource {
     /// service's own (Remote Config's latest version, if any) and says so in a notice: the
     /// service's decision stands without it.
     public func fetchAnswer() throws(SourceError) -> SourceAnswer {
-        var answer = try service.fetchAnswer()
+        withListing(try service.fetchAnswer())
+    }
+
+    public func fetchAnswer(realtimeAttempt: Int) throws(SourceError) -> SourceAnswer {
+        withListing(try service.fetchAnswer(realtimeAttempt: realtimeAttempt))
+    }
+
+    private func withListing(_ answer: SourceAnswer) -> SourceAnswer {
+        var answer = answer
         do {
             answer.listing = try store.fetchAnswer().listing
         } catch {
@@ -27,6 +35,8 @@ public struct SourceWithStore: VersionSource {
         }
         return answer
     }
+
+    public var realtime: FirebaseRealtime? { service.realtime }
 
     public func prepare() {
         service.prepare()

@@ -6,12 +6,23 @@ public protocol VersionSource: Sendable {
     var name: String { get }
     /// Blocks the calling thread until the answer, a failure or the source's deadline.
     func fetchAnswer() throws(SourceError) -> SourceAnswer
+    /// The fetch a real-time announcement asked for, its attempt counted from 1: the same
+    /// answer, asked for as the SDK asks after an announcement.
+    func fetchAnswer(realtimeAttempt: Int) throws(SourceError) -> SourceAnswer
     /// Starts, in the background, whatever the first fetch would otherwise wait for.
     func prepare()
+    /// The real-time stream that announces the service's changes, where it has one.
+    var realtime: FirebaseRealtime? { get }
 }
 
 extension VersionSource {
     public func prepare() {}
+
+    public var realtime: FirebaseRealtime? { nil }
+
+    public func fetchAnswer(realtimeAttempt: Int) throws(SourceError) -> SourceAnswer {
+        try fetchAnswer()
+    }
 }
 
 /// A source that asks a service at a `SourceLocation`.

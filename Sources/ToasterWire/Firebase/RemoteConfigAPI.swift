@@ -7,6 +7,10 @@ public enum RemoteConfigAPI {
     /// The SDK's header saying what started a fetch; `BASE/1` is an ordinary fetch.
     public static let fetchTypeHeader = "X-Firebase-RC-Fetch-Type"
     public static let baseFetchType = "BASE/1"
+
+    /// The fetch a real-time announcement starts, its attempt counted from 1 (`REALTIME/2`:
+    /// the second, after the first answered an older template).
+    public static func realtimeFetchType(attempt: Int) -> String { "REALTIME/\(attempt)" }
     /// The namespace an app's own parameters are in.
     public static let appNamespace = "firebase"
     /// The OAuth 2.0 scope that reads and publishes templates.

@@ -16,6 +16,7 @@ public enum GoogleAPI {
     public enum Status: String, Sendable, CaseIterable {
         case invalidArgument = "INVALID_ARGUMENT", unauthenticated = "UNAUTHENTICATED", permissionDenied = "PERMISSION_DENIED"
         case notFound = "NOT_FOUND", resourceExhausted = "RESOURCE_EXHAUSTED", `internal` = "INTERNAL", unavailable = "UNAVAILABLE"
+        case deadlineExceeded = "DEADLINE_EXCEEDED"
 
         public var httpStatus: Int {
             switch self {
@@ -26,6 +27,7 @@ public enum GoogleAPI {
             case .resourceExhausted: 429
             case .internal: 500
             case .unavailable: 503
+            case .deadlineExceeded: 504
             }
         }
     }

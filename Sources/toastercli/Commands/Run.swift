@@ -21,6 +21,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var stateOptions: StateOptions
 
+    @OptionGroup(title: "Real time") var realtime: RealtimeOptions
+
     @Option(help: "Append one JSON line per lifecycle callback, check and alert to this file (with --now its times read 0).")
     var trace: String?
 
@@ -44,6 +46,7 @@ struct Run: ParsableCommand {
         try OptionRange.check(launchScreenMs, within: 0...60_000, "--launch-screen-ms")
         if openUrl != nil, aasa == nil { throw ValidationError("--open-url needs --aasa, the file that says which links open the app") }
         if aasa != nil, openUrl == nil { throw ValidationError("--aasa is only used with --open-url") }
+        try realtime.validate(firebaseProject: options.firebase.firebaseProject)
     }
 
     /// The launch link matched once, up front: an unusable file stops the run before the UI.
@@ -66,7 +69,10 @@ struct Run: ParsableCommand {
                                                 language: try options.language(), launchScreenMilliseconds: launchScreenMs)
         configuration.launchLink = try launchLink()
         configuration.notices += choices.notice.map { [$0] } ?? []
-        let program = LaunchProgram(configuration: configuration, trace: traceFile, recorder: check.remember, checker: check.runLeavingNote)
+        let listener = Wiring.realtime(realtime, source: check.source)
+        configuration.realtime = listener?.configuration
+        let program = LaunchProgram(configuration: configuration, trace: traceFile, recorder: check.remember, checker: check.runLeavingNote,
+                                    stream: listener?.stream)
         let status = try TerminalRunner(program: program, theme: theme).run()
         if let failure = traceFile?.failure { throw CommandExit.unusable(failure) }
         // The terminal is restored and every trace line is on disk: a check's thread may still

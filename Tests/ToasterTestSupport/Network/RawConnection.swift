@@ -5,8 +5,9 @@ import Foundation
 package final class RawConnection {
     private let descriptor: Int32
 
-    /// `url`: `http://127.0.0.1:PORT` or `http://[::1]:PORT`.
-    package init(_ url: String) throws {
+    /// `url`: `http://127.0.0.1:PORT` or `http://[::1]:PORT`. `receiveBuffer`: the socket's
+    /// `SO_RCVBUF` (Linux doubles it), for a client that takes little before it stops reading.
+    package init(_ url: String, receiveBuffer: Int32? = nil) throws {
         guard let address = url.split(separator: "/").last, let port = UInt16(address.split(separator: ":").last ?? "") else {
             throw TestFailure(description: "not a loopback URL: \(url)")
         }
@@ -21,7 +22,10 @@ package final class RawConnection {
         // Close-on-exec: a server another test spawns meanwhile must not inherit a copy, which
         // would keep the connection open after this test closes it.
         descriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
-        guard descriptor >= 0, connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+        // Before connecting: the window a connection offers is settled then.
+        var size = receiveBuffer ?? 0
+        let sized = receiveBuffer == nil || setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) == 0
+        guard descriptor >= 0, sized, connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             let reason = String(cString: strerror(errno))
             if descriptor >= 0 { close(descriptor) }
             throw TestFailure(description: "cannot connect to \(url): \(reason)")
@@ -31,7 +35,10 @@ package final class RawConnection {
     deinit { close(descriptor) }
 
     package func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
+        try send(bytes: Array(text.utf8))
+    }
+
+    package func send(bytes: [UInt8]) throws {
         let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else { throw TestFailure(description: "send failed: \(String(cString: strerror(errno)))") }
     }

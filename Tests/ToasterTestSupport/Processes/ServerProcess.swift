@@ -90,14 +90,22 @@ package final class ServerProcess {
 
     /// `PUT /admin/policy`, which must be acknowledged.
     package func put(policy: String) async throws {
-        var request = URLRequest(url: URL(string: adminURL + "/admin/policy")!)
-        request.httpMethod = "PUT"
+        try await admin("/admin/policy", method: "PUT", body: policy)
+    }
+
+    /// A request to the admin API with the admin token, which must be answered 200: its answer.
+    @discardableResult
+    package func admin(_ path: String, method: String = "POST", body: String = "") async throws -> String {
+        var request = URLRequest(url: URL(string: adminURL + path)!)
+        request.httpMethod = method
         request.setValue("Bearer \(Self.adminToken)", forHTTPHeaderField: "Authorization")
-        request.httpBody = Data(policy.utf8)
-        let (_, response) = try await URLSession.shared.data(for: request)
+        request.httpBody = Data(body.utf8)
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let answer = String(decoding: data, as: UTF8.self)
         guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-            throw TestFailure(description: "PUT /admin/policy answered \(response)")
+            throw TestFailure(description: "\(method) \(path) answered \(response): \(answer)")
         }
+        return answer
     }
 
     /// Waits until the process has ended; nil when it is still running at the polling deadline.
@@ -106,8 +114,8 @@ package final class ServerProcess {
     }
 
     /// Polls the output until `text` appears in it at least `count` times.
-    package func waitForOutput(_ text: String, count: Int = 1) throws {
-        guard Polling.until({ output.components(separatedBy: text).count - 1 >= count ? true : nil }) != nil else {
+    package func waitForOutput(_ text: String, count: Int = 1, beyond bound: Duration = .zero) throws {
+        guard Polling.until(beyond: bound, { output.components(separatedBy: text).count - 1 >= count ? true : nil }) != nil else {
             throw TestFailure(description: "no \"\(text)\" (×\(count)) in:\n\(output.suffix(3000))")
         }
     }

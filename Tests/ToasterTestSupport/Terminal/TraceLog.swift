@@ -21,6 +21,8 @@ package struct TraceLog {
             case "alertPresented": return "alertPresented \(event["type"] as? String ?? "?")"
             case "alertDismissed": return "alertDismissed \(event["button"] as? String ?? "nil")"
             case "versionCheck": return "versionCheck \(event["decision"] as? String ?? "?")"
+            case "realtimeAnnounced": return "realtimeAnnounced \(event["version"] as? String ?? "nil")"
+            case "realtimeLost": return "realtimeLost \((event["status"] as? Int).map(String.init) ?? "nil")"
             default: return name
             }
         }
