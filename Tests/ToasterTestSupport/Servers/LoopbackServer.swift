@@ -12,7 +12,7 @@ package func serving<R: HTTPResponderBuilder>(_ router: R, _ body: (String) asyn
     where R.Responder.Context == BasicRequestContext {
     let port = AsyncStream<Int>.makeStream()
     let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                          onServerRunning: { port.continuation.yield($0.localAddress?.port ?? 0) })
+                          onServerRunning: { port.continuation.yield($0.localAddress?.port ?? 0) }, logger: ExampleServer.quiet)
     let group = ServiceGroup(configuration: .init(services: [app], logger: app.logger))
     let server = Task(executorPreference: TestThreads.shared) { try await group.run() }
     var ports = port.stream.makeAsyncIterator()
