@@ -16,7 +16,7 @@ public enum CommandLineRule {
     public static func main(_ root: any ParsableCommand.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         do {
             try refuseUnknownSubcommand(arguments, of: root)
-            var command = try root.parseAsRoot(arguments)
+            var command = try defaultCommand(of: root, arguments) ?? root.parseAsRoot(arguments)
             try command.run()
             exit(0)
         } catch {
@@ -40,6 +40,17 @@ public enum CommandLineRule {
         } catch {
             finish(root, error)
         }
+    }
+
+    /// Arguments that name no subcommand are the default command's own, and it parses them
+    /// alone: through the root, swift-argument-parser reads the default command's options once
+    /// more to decide where they go (a tenth of a launch's parse). Whatever it does not take
+    /// as a command of its own — help, `--version`, a mistake — is parsed again from the root,
+    /// so that what is shown and the status are the root's.
+    static func defaultCommand(of root: any ParsableCommand.Type, _ arguments: [String]) -> (any ParsableCommand)? {
+        guard let command = root.configuration.defaultSubcommand, arguments.first?.hasPrefix("-") ?? true,
+              let parsed = try? command.parseAsRoot(arguments), type(of: parsed) == command else { return nil }
+        return parsed
     }
 
     /// ArgumentParser's message and status for `error`, the message escaped: help and

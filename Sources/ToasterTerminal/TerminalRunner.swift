@@ -1,5 +1,4 @@
 import CTerminalSupport
-import Dispatch
 import FoundationEssentials
 import Glibc
 import ToasterCore
@@ -45,7 +44,7 @@ public protocol TerminalProgram: AnyObject {
 /// The one event loop, the shell of the Elm architecture for every screen: it blocks in
 /// `poll()` on the terminal, the signal self-pipe, the mailbox of background work and the next
 /// timer; decodes what woke it into events for the program; performs the program's actions;
-/// and draws the program's canvas when it changed.
+/// and draws the program's canvas when it changed and no event is waiting to change it again.
 public final class TerminalRunner<Program: TerminalProgram> {
     private let program: Program
     private let theme: Theme
@@ -77,14 +76,24 @@ public final class TerminalRunner<Program: TerminalProgram> {
         session.start()
         defer { session.end() }
         var lastFrame: Canvas?
+        var undrawnSince: ContinuousClock.Instant?
         while exitStatus == nil {
             let size = session.size
-            let frame = program.render(width: size.width, height: size.height)
-            if frame != lastFrame {
-                session.draw(frame)
-                lastFrame = frame
+            // A frame whose next event is already waiting (a due timer, a posted result, input)
+            // would be replaced before anyone could see it: the loop takes the event first, and
+            // draws once it would block, or once the oldest undrawn change is a frame old.
+            let now = ContinuousClock.now
+            if !hasWaitingEvent(signals: signals, now: now) || now - (undrawnSince ?? now) >= Self.frameInterval {
+                let frame = program.render(width: size.width, height: size.height)
+                if frame != lastFrame {
+                    session.draw(frame)
+                    lastFrame = frame
+                }
+                program.settle()
+                undrawnSince = nil
+            } else if undrawnSince == nil {
+                undrawnSince = now
             }
-            program.settle()
             let terminalGone = wait(signals: signals)
             deliver(.clock(Date()), session)
             if terminalGone { deliver(.terminal(.terminate(.hangup), screenWidth: size.width), session) }
@@ -95,6 +104,13 @@ public final class TerminalRunner<Program: TerminalProgram> {
         }
         program.settle()
         return exitStatus ?? 0
+    }
+
+    /// The longest a change waits to be drawn while events keep coming (60 frames a second).
+    private static var frameInterval: Duration { .microseconds(16_667) }
+
+    private func hasWaitingEvent(signals: Int32, now: ContinuousClock.Instant) -> Bool {
+        timers.contains { $0.deadline <= now } || LoopWait.isReadable(signals: signals, mailbox: mailbox.readDescriptor)
     }
 
     /// Blocks until input, a signal, posted work or the next timer; true when the terminal
@@ -139,7 +155,7 @@ public final class TerminalRunner<Program: TerminalProgram> {
             switch action {
             case .background(let work):
                 let mailbox = mailbox
-                DispatchQueue.global().async { work { mailbox.post($0) } }
+                BackgroundThread.start { work { mailbox.post($0) } }
             case let .startTimer(id, milliseconds):
                 timers.append((id, ContinuousClock.now + .milliseconds(milliseconds)))
             case .stopProcess: session.stopProcess()

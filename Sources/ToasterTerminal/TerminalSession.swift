@@ -34,10 +34,11 @@ final class TerminalSession {
         palette.install()
     }
 
-    /// ncurses needs the locale before it starts, and Hangul needs UTF-8: the user's locale if
-    /// it is UTF-8, else C.UTF-8.
+    /// ncurses needs the character type before it starts, and Hangul needs UTF-8: the user's
+    /// if it is UTF-8, else C.UTF-8. Only LC_CTYPE: numbers and the rest stay in the C
+    /// locale, which is all the libraries underneath expect (and one file to load, not twelve).
     private static func selectUTF8Locale() throws(TerminalError) {
-        setlocale(LC_ALL, "")
+        setlocale(LC_CTYPE, "")
         if String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" { return }
         guard setlocale(LC_CTYPE, "C.UTF-8") != nil, String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" else {
             throw .noUTF8Locale

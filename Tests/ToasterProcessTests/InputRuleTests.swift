@@ -51,6 +51,22 @@ import ToasterTestSupport
         #expect(result.stdout.isEmpty)
     }
 
+    /// A bare launch's flags go to `run` directly; what `run` does not take is still answered
+    /// as the root answers it.
+    @Test func aBareLaunchAnswersHelpVersionAndMistakesAsTheRoot() throws {
+        let version = try toastercli(["--version"])
+        #expect(version.status == 0 && version.stdout == "0.1.0\n", "\(version)")
+        for help in ["--help", "-h"] {
+            let result = try toastercli([help])
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("OVERVIEW: Replays an iOS app's launch-time update check"), "\(result.stdout)")
+            #expect(result.stdout.contains("USAGE: toastercli <subcommand>"), "\(result.stdout)")
+        }
+        let unknown = try toastercli(["--launch-screen-ms", "0", "--bogus"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.hasPrefix("Error: Unknown option '--bogus'\nUsage: toastercli run <options>"), "\(unknown.stderr)")
+    }
+
     @Test(arguments: [["--port", "-1"], ["--port", "70000"], ["--latency-ms", "-5"]])
     func toasterServerFollowsTheSameRule(arguments: [String]) throws {
         let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path

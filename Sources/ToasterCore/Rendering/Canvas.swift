@@ -57,7 +57,10 @@ public struct Canvas: Sendable, Equatable {
         let index = y * width + x
         let old = cells[index]
         if old.character == nil, cell.character != nil, x > 0 { cells[index - 1].character = " " }
-        if old.character.map(DisplayWidth.of) == 2, x + 1 < width { cells[index + 1].character = " " }
+        // A character of one byte (most of a screen: blanks, ASCII) is never wide.
+        if let previous = old.character, previous.utf8.count > 1, DisplayWidth.of(previous) == 2, x + 1 < width {
+            cells[index + 1].character = " "
+        }
         cells[index] = cell
     }
 }
