@@ -3,8 +3,8 @@ import Glibc
 /// Runs background work on a thread of its own, started at once. The loop's work blocks (a
 /// service's answer, a stream that stays open for minutes), and Dispatch's shared pool took
 /// 0.4 ms to start its first worker, which the launch's alert waited for.
-enum BackgroundThread {
-    static func start(_ body: @escaping @Sendable () -> Void) {
+public enum BackgroundThread {
+    public static func start(_ body: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

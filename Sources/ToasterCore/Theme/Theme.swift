@@ -58,10 +58,14 @@ public struct Theme: Sendable, Equatable {
 
     /// One of the themes shipped in `themes/`, built into the binary.
     public static func builtin(_ name: String) -> Theme? {
+        if name == defaultName { return standard }
         guard let text = BuiltinThemes.texts[name] else { return nil }
-        let base = name == defaultName ? nil : builtin(defaultName)
-        return try? Theme(parsing: text, file: "themes/\(name).toml", base: base)
+        return try? Theme(parsing: text, file: "themes/\(name).toml", base: standard)
     }
+
+    /// The default theme, the base of every other, read once: the first use waits for it, so
+    /// that it can be read on another thread while the program does something else.
+    private static let standard = BuiltinThemes.texts[defaultName].flatMap { try? Theme(parsing: $0, file: "themes/\(defaultName).toml") }
 
     public static var builtinNames: [String] { BuiltinThemes.texts.keys.sorted() }
 
