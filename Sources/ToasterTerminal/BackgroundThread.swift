@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 
 /// Runs background work on a thread of its own, started at once. The loop's work blocks (a
@@ -15,8 +16,12 @@ public enum BackgroundThread {
             Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().run()
             return nil
         }, box)
-        // Without a thread (the process is at its limit) the work still runs, on the caller's.
-        if started != 0 { Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run() }
+        // Without a thread of its own (the process is at its limit) the work waits in
+        // Dispatch's pool rather than block the caller, which may be the terminal loop.
+        if started != 0 {
+            let body = Unmanaged<Body>.fromOpaque(box).takeRetainedValue()
+            DispatchQueue.global().async { body.run() }
+        }
     }
 
     private final class Body: Sendable {

@@ -221,7 +221,11 @@ import ToasterTestSupport
                                          misbehaving: true)
         let arguments = [Toolchain.toastercli, "preflight", "--lookup-url", lookup.baseURL + "/lookup", "--app-id", "42",
                          "--countries", "kr,jp,us", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0", "--concurrency", "1"]
-        let json = try Toolchain.run(arguments + ["--format", "json"])
+        // Three storefront forms fail three times each — kr's query form, then jp's query and
+        // path forms — and each failure is waited out by the retries' backoff (1, 2, then 4 s):
+        // the command cannot end sooner, however quiet the machine.
+        let backoffs: Duration = .seconds(3 * (1 + 2 + 4))
+        let json = try Toolchain.run(arguments + ["--format", "json"], beyond: backoffs)
         #expect(json.status == 1, "a storefront unanswered and no dead end: 1")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])
@@ -234,7 +238,7 @@ import ToasterTestSupport
         #expect(storefronts.map { $0["serves"] as? String } == ["2.0.0", nil, "2.0.0"], "kr and us answered after the 429, the 503 and the cut-off answer")
         let retried = lookup.requests.filter { !$0.contains("jp") }.count
         #expect(retried == 7, "four answers for kr and us, after three failures that were retried")
-        let text = try Toolchain.run(arguments)
+        let text = try Toolchain.run(arguments, beyond: backoffs)
         #expect(text.status == 1)
         #expect(text.stdout.hasPrefix("error     unanswered · jp"))
         #expect(text.stdout.contains("no answer"))

@@ -45,9 +45,10 @@ package enum Toolchain {
     }
 
     /// The exit status of a spawned child (128 + the signal that ended it) once it has ended,
-    /// the child reaped; nil when it is still running at the polling deadline.
-    package static func waitForExit(_ pid: pid_t) -> Int32? {
-        Polling.until { () -> Int32? in
+    /// the child reaped; nil when it is still running at the polling deadline (counted from
+    /// `beyond`, a time the child cannot end before).
+    package static func waitForExit(_ pid: pid_t, beyond bound: Duration = .zero) -> Int32? {
+        Polling.until(beyond: bound) { () -> Int32? in
             var status: Int32 = 0
             guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
             return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
@@ -57,11 +58,12 @@ package enum Toolchain {
     /// Runs a program to completion and returns its status and output. posix_spawn and
     /// waitpid rather than Foundation's Process, whose wait can miss a child's exit when many
     /// tests spawn at once; output goes through files, since a tmux server started by the
-    /// command keeps inherited pipes open. It gets the polling deadline to end, and is killed
-    /// past it. `unblockingSignals` starts the program with no signal blocked, as a shell or a
-    /// CI job would: the runner's threads block most signals, and a child inherits that mask.
+    /// command keeps inherited pipes open. It gets the polling deadline to end (counted from
+    /// `beyond`, for a program that waits that long by design), and is killed past it.
+    /// `unblockingSignals` starts the program with no signal blocked, as a shell or a CI job
+    /// would: the runner's threads block most signals, and a child inherits that mask.
     @discardableResult
-    package static func run(_ arguments: [String], input: String = "/dev/null",
+    package static func run(_ arguments: [String], input: String = "/dev/null", beyond bound: Duration = .zero,
                             unblockingSignals: Bool = false) throws -> (status: Int32, stdout: String, stderr: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -88,7 +90,7 @@ package enum Toolchain {
         }
         let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw TestFailure(description: "cannot run \(arguments): error \(spawned)") }
-        guard let exitStatus = waitForExit(pid) else {
+        guard let exitStatus = waitForExit(pid, beyond: bound) else {
             kill(pid, SIGKILL)
             waitpid(pid, nil, 0)
             throw TestFailure(description: "\(arguments.joined(separator: " ")) was still running at the polling deadline; killed")
