@@ -26,13 +26,13 @@ package final class RawConnection {
         var size = receiveBuffer ?? 0
         let sized = receiveBuffer == nil || setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) == 0
         guard descriptor >= 0, sized, connect(descriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if descriptor >= 0 { close(descriptor) }
-            throw TestFailure(description: "cannot connect to \(url): \(reason)")
+            // No close here: with every property set, a throwing init still runs deinit, and a
+            // second close would take the number another test's socket was given meanwhile.
+            throw TestFailure(description: "cannot connect to \(url): \(String(cString: strerror(errno)))")
         }
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     package func send(_ text: String) throws {
         try send(bytes: Array(text.utf8))
