@@ -20,7 +20,7 @@ import ToasterTestSupport
     }
 
     @Test func aLaunchScreenThatLastsIsDrawnBeforeTheAlert() throws {
-        let app = try ToasterApp(shellRunning: { binary, trace in "\(binary) --trace \(trace) --launch-screen-ms 300" })
+        let app = try ToasterApp(shellRunning: { binary, trace in "\(binary) --trace \(trace) --launch-screen-ms 1500" })
         let output = try app.recording(through: Self.alertHint)
         let wordmark = try #require(output.range(of: Self.wordmark))
         let hint = try #require(output.range(of: Data(Self.alertHint.utf8)))
