@@ -11,11 +11,10 @@ public enum DisplayWidth {
 
     public static func of(_ character: Character) -> Int {
         // Most of a screen is ASCII, which needs none of the Unicode property lookups below
-        // (a frame is laid out cell by cell, and they were a third of its cost). One byte is
-        // read as it is; CR LF, the one ASCII character of two, through `asciiValue`.
+        // (a frame is laid out cell by cell, and they were a third of its cost): a character of
+        // one byte is read as it is. CR LF, the one ASCII character of two, is a control below.
         let utf8 = character.utf8
         if utf8.count == 1, let byte = utf8.first { return (0x20..<0x7F).contains(byte) ? 1 : 0 }
-        if let value = character.asciiValue { return (0x20..<0x7F).contains(value) ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.properties.isEmoji, scalars.contains("\u{FE0F}") { return 2 }
