@@ -65,6 +65,7 @@ class App:
         self.trace_path = trace_path
         self.state_dir = state_dir
         self.cast_path = work / "run.cast"
+        self._title = title
         self._snapshots = snapshots
         self._screen = Screen(cols, rows)
         self._lock = threading.Condition()
@@ -197,6 +198,19 @@ class App:
         difference = self._snapshots.check(name, content)
         if difference:
             raise ToasterFailure(difference)
+
+    def screenshot(self, path, timeout: float = 10) -> Path:
+        """Draws the settled screen to `path` (an `.svg`) as the kit draws a failed test's last
+        screen; returns the path, resolved."""
+        __tracebackhide__ = True
+        path = Path(path)
+        if path.suffix.lower() != ".svg":
+            raise ValueError(f"a screenshot is an SVG picture: name it .svg, not {path.name!r}")
+        self._wait("the screen to settle for a screenshot", lambda: (True, None), timeout, settled=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with self._lock:
+            path.write_text(self._screen.svg(self._title), encoding="utf-8")
+        return path.resolve()
 
     def exit_status(self, timeout: float = 10) -> int:
         """Waits for the program to exit; its status as a shell gives it (128 + a signal)."""
@@ -361,13 +375,16 @@ class App:
         self._child.close(force=True)
         return f"{problem}\n{self._context()}" if problem else None
 
-    def _save(self, base: Path) -> Tuple[Path, Path]:
-        """Keeps the recording so far and the screen now beside `base` (`.cast`, `.txt`)."""
-        cast, text = base.parent / f"{base.name}.cast", base.parent / f"{base.name}.txt"
+    def _save(self, base: Path) -> Tuple[Path, Path, Path]:
+        """Keeps the recording so far and the screen now, as text and as a picture, beside
+        `base` (`.cast`, `.txt`, `.svg`)."""
+        cast, text, drawn = (base.parent / f"{base.name}{suffix}" for suffix in (".cast", ".txt", ".svg"))
         base.parent.mkdir(parents=True, exist_ok=True)
-        text.write_text(self.screen_text() + "\n", encoding="utf-8")
+        with self._lock:
+            text.write_text(self._screen.text() + "\n", encoding="utf-8")
+            drawn.write_text(self._screen.svg(self._title), encoding="utf-8")
         shutil.copyfile(self.cast_path, cast)
-        return cast, text
+        return cast, text, drawn
 
 
 def _bare(text: str) -> str:

@@ -9,14 +9,28 @@ import subprocess
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional
 
+import xml.etree.ElementTree as ElementTree
+
 import pytest
 
 from .app import App, ToasterFailure
 from .snapshot import Snapshots
 
+try:
+    # pytest's JUnit report; it has no public way to add to a test's <system-out>.
+    from _pytest.junitxml import xml_key as _JUNIT
+except ImportError:  # a pytest without it writes no report the kit could add to
+    _JUNIT = None
+
 _APPS = pytest.StashKey[List[App]]()
 _SAVED = pytest.StashKey[Dict[App, Path]]()
+_PICTURES = pytest.StashKey[List[Path]]()
+_ATTACHED = pytest.StashKey[bool]()
 _WRITTEN = pytest.StashKey[List[Path]]()
+_OWN_SYSTEM_OUT = pytest.StashKey["_OwnSystemOut"]()
+# pytest's junit_logging choices that write a <system-out>, and the captured section it is made of.
+_SYSTEM_OUT = {"log": "Captured log", "system-out": "Captured stdout", "out-err": "Captured stdout",
+               "all": "Captured stdout"}
 # The program's choices that come from the environment: language, colour, size.
 _UNSET = ("LANG", "LANGUAGE", "NO_COLOR", "COLUMNS", "LINES")
 # How long one `toastercli check` may take: a service's own timeout is 5 s by default.
@@ -28,7 +42,7 @@ def pytest_addoption(parser):
     group.addoption("--toastercli", metavar="PATH",
                     help="the toastercli binary when TOASTERCLI is not set (default: toastercli on PATH)")
     group.addoption("--toaster-artifacts", metavar="DIR", default="toaster-artifacts",
-                    help="where a failed test's recording (.cast) and last screen (.txt) go (default: toaster-artifacts)")
+                    help="where a failed test's recording (.cast) and last screen (.txt, .svg) go (default: toaster-artifacts)")
     try:
         group.addoption("--snapshot-update", action="store_true",
                         help="write the golden screens of assert_snapshot instead of comparing")
@@ -39,6 +53,8 @@ def pytest_addoption(parser):
 
 def pytest_configure(config):
     config.stash[_WRITTEN] = []
+    config.stash[_OWN_SYSTEM_OUT] = _OwnSystemOut(config)
+    config.pluginmanager.register(config.stash[_OWN_SYSTEM_OUT], "toastercli-system-out")
 
 
 class Toaster:
@@ -142,8 +158,9 @@ def _binary(config) -> str:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
-    """When a test fails, keeps each app's recording and last screen under --toaster-artifacts,
-    names them in the failure and attaches them to the JUnit report as properties."""
+    """When a test fails, keeps each app's recording, last screen and its picture under
+    --toaster-artifacts, names them in the failure, and adds them to the JUnit report: as
+    properties, and the picture as an attachment in the test's system-out."""
     outcome = yield
     report = outcome.get_result()
     apps = item.stash.get(_APPS, [])
@@ -156,9 +173,11 @@ def pytest_runtest_makereport(item, call):
             if app in saved:
                 continue
             saved[app] = folder.resolve() / (name if number == 1 else f"{name}-{number}")
-            cast, text = app._save(saved[app])
-            lines += [f"recording:   {cast}", f"last screen: {text}"]
-            for attached in (("toastercli_cast", str(cast)), ("toastercli_screen", str(text))):
+            cast, text, drawn = app._save(saved[app])
+            lines += [f"recording:   {cast}", f"last screen: {text}", f"picture:     {drawn}"]
+            item.stash.setdefault(_PICTURES, []).append(drawn)
+            for attached in (("toastercli_cast", str(cast)), ("toastercli_screen", str(text)),
+                             ("toastercli_picture", str(drawn))):
                 item.user_properties.append(attached)
                 report.user_properties.append(attached)
         title = "toastercli artifacts (asciinema play FILE.cast)"
@@ -166,10 +185,52 @@ def pytest_runtest_makereport(item, call):
             report.longrepr.addsection(title, "\n".join(lines))
         else:
             report.sections.append((title, "\n".join(lines)))
+    _attach_pictures(item, report)
     if report.when == "teardown":
         # The apps have stopped: the recordings kept at the failure get their ending.
         for app, base in saved.items():
             shutil.copyfile(app.cast_path, base.parent / f"{base.name}.cast")
+
+
+def _attach_pictures(item, report) -> None:
+    """`[[ATTACHMENT|path]]` a picture, in the test's one <system-out> (Jenkins and GitLab read
+    attachments there): in the captured output pytest writes into it when junit_logging asks for
+    one, else in a <system-out> of the kit's own, added as the test's last report is logged."""
+    xml = item.config.stash.get(_JUNIT, None) if _JUNIT is not None else None
+    pictures = item.stash.get(_PICTURES, [])
+    if xml is None or not pictures or item.stash.get(_ATTACHED, False):
+        return
+    lines = "".join(f"[[ATTACHMENT|{picture}]]\n" for picture in pictures)
+    section = _SYSTEM_OUT.get(xml.logging)
+    # pytest writes a failed call's output at once when it leaves passing tests' output out,
+    # else the output of every phase with the teardown.
+    written_now = ((report.when == "call" and report.failed and not xml.log_passing_tests)
+                   or (report.when == "teardown" and (xml.log_passing_tests or report.failed)))
+    if section is not None and written_now:
+        report.sections.append((f"{section} toastercli", lines))
+    elif report.when == "teardown":
+        item.config.stash[_OWN_SYSTEM_OUT].pending[report.nodeid] = lines
+    else:
+        return
+    item.stash[_ATTACHED] = True
+
+
+class _OwnSystemOut:
+    """Adds a test's attachment lines as a <system-out> of their own, before the JUnit report
+    closes the test, when pytest writes none (junit_logging=no, the default)."""
+
+    def __init__(self, config):
+        self.config = config
+        self.pending: Dict[str, str] = {}
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_logreport(self, report):
+        lines = self.pending.pop(report.nodeid, None) if report.when == "teardown" else None
+        xml = self.config.stash.get(_JUNIT, None) if lines and _JUNIT is not None else None
+        if xml is not None:
+            system_out = ElementTree.Element("system-out")
+            system_out.text = lines
+            xml.node_reporter(report).append(system_out)
 
 
 def pytest_terminal_summary(terminalreporter, config):

@@ -8,6 +8,8 @@ from typing import List, Optional, Tuple
 
 import pyte
 
+from . import picture
+
 # What a cell can carry besides its colours, in the order a snapshot names them.
 _ATTRIBUTES = ("bold", "italics", "underscore", "strikethrough", "reverse", "blink")
 
@@ -54,6 +56,10 @@ class Screen:
     def text(self) -> str:
         """Every row, trailing blanks removed; a wide character is one character here."""
         return "\n".join(line.rstrip() for line in self._screen.display)
+
+    def svg(self, title: str) -> str:
+        """The screen drawn as an SVG picture (picture.py), captioned with `title` and its size."""
+        return picture.svg(self._screen, title)
 
     def styles(self) -> List[str]:
         """Runs of cells with a colour or an attribute, one a line: `row  first-last  style`."""
