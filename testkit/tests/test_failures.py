@@ -5,6 +5,11 @@ import os
 import re
 import xml.etree.ElementTree as ElementTree
 
+import pytest
+from conftest import SVG, svg_texts
+
+from pytest_toastercli import picture
+
 FORCED_TITLE = "신규 기능 업데이트 알림"
 
 
@@ -42,7 +47,8 @@ def test_a_wait_that_cannot_succeed_fails_within_its_timeout_with_the_screen_and
     assert "--- the last 6 trace events (of 6):" in message
     assert '"event": "alertPresented", "type": "ForceUpdate"' in message
     folder = pytester.path / "toaster-artifacts"
-    assert sorted(path.name for path in folder.iterdir()) == ["test_wait__test_never.cast", "test_wait__test_never.txt"]
+    assert sorted(path.name for path in folder.iterdir()) == [
+        "test_wait__test_never.cast", "test_wait__test_never.svg", "test_wait__test_never.txt"]
     assert str(folder / "test_wait__test_never.cast") in message
 
 
@@ -89,8 +95,8 @@ def test_a_failed_test_leaves_its_recording_and_screen_named_in_the_failure_and_
     records.assertoutcome(passed=1, failed=1)
     folder = pytester.path / "out"
     assert sorted(path.name for path in folder.iterdir()) == [
-        "test_saved__test_two_runs-2.cast", "test_saved__test_two_runs-2.txt",
-        "test_saved__test_two_runs.cast", "test_saved__test_two_runs.txt"]
+        "test_saved__test_two_runs-2.cast", "test_saved__test_two_runs-2.svg", "test_saved__test_two_runs-2.txt",
+        "test_saved__test_two_runs.cast", "test_saved__test_two_runs.svg", "test_saved__test_two_runs.txt"]
     message = str(failed_call(records).longrepr)
     for name in ("test_saved__test_two_runs.cast", "test_saved__test_two_runs-2.txt"):
         assert str(folder / name) in message
@@ -110,10 +116,65 @@ def test_a_failed_test_leaves_its_recording_and_screen_named_in_the_failure_and_
     assert properties == [
         ("toastercli_cast", str(folder / "test_saved__test_two_runs.cast")),
         ("toastercli_screen", str(folder / "test_saved__test_two_runs.txt")),
+        ("toastercli_picture", str(folder / "test_saved__test_two_runs.svg")),
         ("toastercli_cast", str(folder / "test_saved__test_two_runs-2.cast")),
-        ("toastercli_screen", str(folder / "test_saved__test_two_runs-2.txt"))]
+        ("toastercli_screen", str(folder / "test_saved__test_two_runs-2.txt")),
+        ("toastercli_picture", str(folder / "test_saved__test_two_runs-2.svg"))]
+    assert [item.text for item in testcase.iter("system-out")] == [
+        "[[ATTACHMENT|out/test_saved__test_two_runs.svg]]\n[[ATTACHMENT|out/test_saved__test_two_runs-2.svg]]\n"]
     assert str(folder / "test_saved__test_two_runs.cast") in testcase.find("failure").text
     assert ElementTree.parse(pytester.path / "report.xml").find(".//testcase[@name='test_passes']/properties") is None
+
+
+def test_a_failed_test_leaves_a_picture_of_the_forced_alert_with_its_text_and_the_focus_in_reverse_video(pytester):
+    pytester.makepyfile(test_picture="""
+        def test_forced(toaster):
+            app = toaster("--theme", "mono")
+            app.wait_for_alert("forced")
+            app.wait_for_alert("optional", timeout=1)
+    """)
+    records = pytester.inline_run("--junitxml", "report.xml")
+    drawn = pytester.path / "toaster-artifacts" / "test_picture__test_forced.svg"
+    assert f"picture:     {drawn}" in str(failed_call(records).longrepr)
+
+    svg = ElementTree.parse(drawn).getroot()
+    assert (svg.get("data-cols"), svg.get("data-rows")) == ("80", "24")
+    assert (int(svg.get("width")), int(svg.get("height"))) == picture.size(80, 24)
+    strings = svg_texts(svg)
+    assert any(text == FORCED_TITLE and "reverse" not in attributes.get("class", "") for text, attributes, _ in strings)
+    # The mono theme draws the focused button in reverse video: the default colours swapped,
+    # the text in the background's colour on a block of the foreground's.
+    focus = [(text, attributes, starts) for text, attributes, starts in strings if "업데이트" in text and text != FORCED_TITLE]
+    assert [text for text, _, _ in focus] == ["[ 업데이트 ]"]
+    _, attributes, starts = focus[0]
+    assert (attributes["class"], attributes["fill"]) == ("reverse", "#" + picture.DEFAULT_BG)
+    top = float(attributes["y"]) - picture.BASELINE
+    assert any(rect.get("fill") == "#" + picture.DEFAULT_FG and float(rect.get("y")) == top
+               and float(rect.get("x")) <= starts[0] and starts[-1] < float(rect.get("x")) + float(rect.get("width"))
+               for rect in svg.iter(SVG + "rect")), "a block in the foreground's colour under the focused button"
+
+    testcase = ElementTree.parse(pytester.path / "report.xml").find(".//testcase[@name='test_forced']")
+    # Relative to the report's folder, where CI systems look for it.
+    assert [item.text for item in testcase.iter("system-out")] == [
+        "[[ATTACHMENT|toaster-artifacts/test_picture__test_forced.svg]]\n"]
+    assert ("toastercli_picture", str(drawn)) in [(item.get("name"), item.get("value")) for item in testcase.iter("property")]
+
+
+@pytest.mark.parametrize("options", [["-o", "junit_logging=system-out"], ["-o", "junit_logging=all"],
+                                     ["-o", "junit_logging=log"],
+                                     ["-o", "junit_logging=system-out", "-o", "junit_log_passing_tests=false"]])
+def test_the_attachment_joins_the_system_out_pytest_writes(pytester, options):
+    pytester.makepyfile(test_logged="""
+        def test_logged(toaster):
+            print("the test's own line")
+            toaster().wait_for_alert("optional", timeout=1)
+    """)
+    pytester.inline_run("--junitxml", "reports/report.xml", *options)
+    testcase = ElementTree.parse(pytester.path / "reports" / "report.xml").find(".//testcase[@name='test_logged']")
+    system_out, = [item.text for item in testcase.iter("system-out")]
+    assert "[[ATTACHMENT|../toaster-artifacts/test_logged__test_logged.svg]]" in system_out
+    # junit_logging=log writes the log, not what the test printed.
+    assert ("the test's own line" in system_out) == (options[1] != "junit_logging=log")
 
 
 def test_a_snapshot_fails_with_a_diff_and_snapshot_update_writes_it(pytester):

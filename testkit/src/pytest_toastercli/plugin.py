@@ -193,14 +193,17 @@ def pytest_runtest_makereport(item, call):
 
 
 def _attach_pictures(item, report) -> None:
-    """`[[ATTACHMENT|path]]` a picture, in the test's one <system-out> (Jenkins and GitLab read
-    attachments there): in the captured output pytest writes into it when junit_logging asks for
+    """`[[ATTACHMENT|path]]` for each picture, in the test's one <system-out> (Jenkins and GitLab
+    read attachments there): in the captured output pytest writes into it when junit_logging asks for
     one, else in a <system-out> of the kit's own, added as the test's last report is logged."""
     xml = item.config.stash.get(_JUNIT, None) if _JUNIT is not None else None
     pictures = item.stash.get(_PICTURES, [])
     if xml is None or not pictures or item.stash.get(_ATTACHED, False):
         return
-    lines = "".join(f"[[ATTACHMENT|{picture}]]\n" for picture in pictures)
+    # Relative to the report's folder, as GitLab (which reads them from the project's folder) and
+    # Jenkins find them when the report is written where the job works.
+    report_folder = os.path.dirname(xml.logfile)
+    lines = "".join(f"[[ATTACHMENT|{os.path.relpath(picture, report_folder)}]]\n" for picture in pictures)
     section = _SYSTEM_OUT.get(xml.logging)
     # pytest writes a failed call's output at once when it leaves passing tests' output out,
     # else the output of every phase with the teardown.
