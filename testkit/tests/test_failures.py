@@ -6,7 +6,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 
 import pytest
-from conftest import SVG, svg_texts
+from drawing import SVG, svg_texts
 
 from pytest_toastercli import picture
 

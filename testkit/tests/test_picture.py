@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ElementTree
 
 import pyte
 import pytest
-from conftest import SVG, svg_texts
+from drawing import SVG, svg_texts
 from PIL import Image
 
 from pytest_toastercli import picture
