@@ -127,14 +127,14 @@ def test_a_failed_test_leaves_its_recording_and_screen_named_in_the_failure_and_
 
 
 def test_a_failed_test_leaves_a_picture_of_the_forced_alert_with_its_text_and_the_focus_in_reverse_video(pytester):
-    pytester.makepyfile(test_picture="""
+    pytester.makepyfile(test_forced_picture="""
         def test_forced(toaster):
             app = toaster("--theme", "mono")
             app.wait_for_alert("forced")
             app.wait_for_alert("optional", timeout=1)
     """)
     records = pytester.inline_run("--junitxml", "report.xml")
-    drawn = pytester.path / "toaster-artifacts" / "test_picture__test_forced.svg"
+    drawn = pytester.path / "toaster-artifacts" / "test_forced_picture__test_forced.svg"
     assert f"picture:     {drawn}" in str(failed_call(records).longrepr)
 
     svg = ElementTree.parse(drawn).getroot()
@@ -157,7 +157,7 @@ def test_a_failed_test_leaves_a_picture_of_the_forced_alert_with_its_text_and_th
     testcase = ElementTree.parse(pytester.path / "report.xml").find(".//testcase[@name='test_forced']")
     # Relative to the report's folder, where CI systems look for it.
     assert [item.text for item in testcase.iter("system-out")] == [
-        "[[ATTACHMENT|toaster-artifacts/test_picture__test_forced.svg]]\n"]
+        "[[ATTACHMENT|toaster-artifacts/test_forced_picture__test_forced.svg]]\n"]
     assert ("toastercli_picture", str(drawn)) in [(item.get("name"), item.get("value")) for item in testcase.iter("property")]
 
 
