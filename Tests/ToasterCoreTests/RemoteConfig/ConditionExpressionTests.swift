@@ -20,6 +20,12 @@ import Testing
         }
     }
 
+    private func expectRefused(_ text: String, at offset: Int, _ problem: String) throws {
+        let error = try #require(refusal(text))
+        #expect(error.offset == offset, "\(error)")
+        #expect(error.description.contains(problem), "\(error)")
+    }
+
     private static func clock(_ text: String) -> Date { ISO8601.parse(text + "Z")! }
 
     @Test(arguments: [
@@ -158,9 +164,7 @@ import Testing
         ("", 0, "expected an element"),
     ])
     func refusesWhatItCannotReadAndSaysWhere(text: String, offset: Int, problem: String) throws {
-        let error = try #require(refusal(text))
-        #expect(error.offset == offset, "\(error)")
-        #expect(error.description.contains(problem), "\(error)")
+        try expectRefused(text, at: offset, problem)
     }
 
     /// Where the parts of a rule meet: `&&` needs a space on each side (the reference); an
@@ -190,9 +194,7 @@ import Testing
         ("\ttrue", 0, "U+0009 is not a space"),
     ])
     func refusesWhatTheSpacingRulesRefuse(text: String, offset: Int, problem: String) throws {
-        let error = try #require(refusal(text))
-        #expect(error.offset == offset, "\(error)")
-        #expect(error.description.contains(problem), "\(error)")
+        try expectRefused(text, at: offset, problem)
     }
 
     @Test func aPlaceNamesTheTextThere() throws {
