@@ -133,12 +133,8 @@ struct FirebaseClient {
         let (_, before) = try await client.fetch(token: installation.authToken, device: ["app_version": "1.9.0", "country_code": "kr"])
         #expect((before["entries"] as? [String: String])?["min_required_version"] == "1.0.0")
 
-        var request = URLRequest(url: URL(string: server.adminURL + "/admin/policy")!)
-        request.httpMethod = "PUT"
-        request.setValue("Bearer \(ServerProcess.adminToken)", forHTTPHeaderField: "Authorization")
-        request.httpBody = Data(bad.utf8)
-        let (body, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 400)
+        let (refused, body) = try await Self.put(policy: bad, to: server)
+        #expect(refused == 400)
         #expect(String(decoding: body, as: UTF8.self).contains(path.replacingOccurrences(of: "\"", with: "\\\"")), "\(String(decoding: body, as: UTF8.self))")
 
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-template-\(UUID().uuidString).json")
@@ -185,18 +181,24 @@ struct FirebaseClient {
         #expect(refused.stderr == "Error: policy \(policyFile.path): apps[0].remoteConfig.template.\(sentence)\n", "\(refused.stderr)")
 
         let running = try ServerProcess(policy: try Examples.policy())
-        var request = URLRequest(url: URL(string: running.adminURL + "/admin/policy")!)
-        request.httpMethod = "PUT"
-        request.setValue("Bearer \(ServerProcess.adminToken)", forHTTPHeaderField: "Authorization")
-        request.httpBody = Data(policy.utf8)
-        let (body, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 400)
+        let (status, body) = try await Self.put(policy: policy, to: running)
+        #expect(status == 400)
         let answer = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
         #expect((answer["message"] as? String)?.hasSuffix("apps[0].remoteConfig.template." + sentence) == true, "\(answer)")
         let client = FirebaseClient(base: running.baseURL)
         let installation = try await client.register(fid: "glued")
         let (_, fetched) = try await client.fetch(token: installation.authToken, device: ["app_version": "1.9.0", "country_code": "jp"])
         #expect((fetched["entries"] as? [String: String])?["min_required_version"] == "2.0.0", "the template before the PUT still answers")
+    }
+
+    /// `PUT /admin/policy` with the admin token: the status and the body.
+    private static func put(policy: String, to server: ServerProcess) async throws -> (Int, Data) {
+        var request = URLRequest(url: URL(string: server.adminURL + "/admin/policy")!)
+        request.httpMethod = "PUT"
+        request.setValue("Bearer \(ServerProcess.adminToken)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(policy.utf8)
+        let (body, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, body)
     }
 
     /// One instance without a database: the key made in the state folder (0600) on the first
