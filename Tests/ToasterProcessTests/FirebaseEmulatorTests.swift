@@ -133,12 +133,8 @@ struct FirebaseClient {
         let (_, before) = try await client.fetch(token: installation.authToken, device: ["app_version": "1.9.0", "country_code": "kr"])
         #expect((before["entries"] as? [String: String])?["min_required_version"] == "1.0.0")
 
-        var request = URLRequest(url: URL(string: server.adminURL + "/admin/policy")!)
-        request.httpMethod = "PUT"
-        request.setValue("Bearer \(ServerProcess.adminToken)", forHTTPHeaderField: "Authorization")
-        request.httpBody = Data(bad.utf8)
-        let (body, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 400)
+        let (refused, body) = try await Self.put(policy: bad, to: server)
+        #expect(refused == 400)
         #expect(String(decoding: body, as: UTF8.self).contains(path.replacingOccurrences(of: "\"", with: "\\\"")), "\(String(decoding: body, as: UTF8.self))")
 
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-template-\(UUID().uuidString).json")
@@ -155,6 +151,54 @@ struct FirebaseClient {
         let (status, after) = try await client.fetch(token: installation.authToken, device: ["app_version": "1.9.0", "country_code": "kr"])
         #expect(status == 200)
         #expect(after["entries"] as? [String: String] == before["entries"] as? [String: String])
+    }
+
+    /// `&&` without its spaces (Firebase's condition reference requires one on each side) is
+    /// refused by `check --template`, `--check-policy` and `PUT` alike, in one sentence naming
+    /// the condition and the offset; the server keeps answering what it answered.
+    @Test func aConditionWithAGluedAndIsRefusedByCheckTheServerAndPut() async throws {
+        let spaced = "device.os == 'ios' && device.country in ['jp']"
+        let template = try String(contentsOf: Examples.template, encoding: .utf8)
+        #expect(template.contains(spaced))
+        let glued = template.replacingOccurrences(of: spaced, with: "device.os == 'ios'&&device.country in ['jp']")
+        let sentence = #"conditions[1].expression: condition "jp_ios_old" cannot be read at offset 18 ("&&device.country in ['jp…"): "#
+            + "&& takes a space before and after it, as Firebase's condition reference requires"
+
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("glued-template-\(UUID().uuidString).json")
+        try glued.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let checked = try Toolchain.run([Toolchain.toastercli, "check", "--template", file.path, "--app-version", "1.9.0", "--country", "jp"])
+        #expect(checked.status == 1)
+        #expect(checked.stderr.split(separator: "\n").contains { $0.hasSuffix(sentence) }, "\(checked.stderr)")
+
+        let policy = try Examples.policy(template: glued)
+        let policyFile = FileManager.default.temporaryDirectory.appendingPathComponent("glued-policy-\(UUID().uuidString).json")
+        try policy.write(to: policyFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: policyFile) }
+        let server = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let refused = try Toolchain.run([server, "--check-policy", policyFile.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "Error: policy \(policyFile.path): apps[0].remoteConfig.template.\(sentence)\n", "\(refused.stderr)")
+
+        let running = try ServerProcess(policy: try Examples.policy())
+        let (status, body) = try await Self.put(policy: policy, to: running)
+        #expect(status == 400)
+        let answer = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        #expect((answer["message"] as? String)?.hasSuffix("apps[0].remoteConfig.template." + sentence) == true, "\(answer)")
+        let client = FirebaseClient(base: running.baseURL)
+        let installation = try await client.register(fid: "glued")
+        let (_, fetched) = try await client.fetch(token: installation.authToken, device: ["app_version": "1.9.0", "country_code": "jp"])
+        #expect((fetched["entries"] as? [String: String])?["min_required_version"] == "2.0.0", "the template before the PUT still answers")
+    }
+
+    /// `PUT /admin/policy` with the admin token: the status and the body.
+    private static func put(policy: String, to server: ServerProcess) async throws -> (Int, Data) {
+        var request = URLRequest(url: URL(string: server.adminURL + "/admin/policy")!)
+        request.httpMethod = "PUT"
+        request.setValue("Bearer \(ServerProcess.adminToken)", forHTTPHeaderField: "Authorization")
+        request.httpBody = Data(policy.utf8)
+        let (body, response) = try await URLSession.shared.data(for: request)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, body)
     }
 
     /// One instance without a database: the key made in the state folder (0600) on the first

@@ -25,7 +25,7 @@ public enum ConditionRule: Sendable, Equatable {
     case appID(String)
     /// `app.version.>=(['2.0.0'])`, `app.build.contains(['10'])`: `.version` or `.build`.
     case release(ConditionElement, TextTest)
-    /// `app.userProperty['tier'] == 'gold'`, `app.customSignal['level'].>=(['2.1'])`, `… > 3.5`:
+    /// `app.userProperty['tier'].exactlyMatches(['gold'])`, `app.customSignal['level'].>=(['2.1'])`, `… > 3.5`:
     /// `.userProperty` or `.customSignal`.
     case signal(ConditionElement, key: String, TextTest)
     /// `app.audiences.inAtLeastOne(['Buyers'])`.
@@ -55,8 +55,6 @@ public enum TextTest: Sendable, Equatable {
     case release(ComparisonOperator, [Int])
     /// `> 3.5`: the value read as a number.
     case number(ComparisonOperator, Double)
-    /// `== 'gold'`, `!= 'gold'`: the value as written.
-    case equals(Bool, String)
 }
 
 public enum TextOperator: String, Sendable, CaseIterable {

@@ -2,7 +2,11 @@ import FoundationEssentials
 
 /// Reads a condition expression left to right, one pass, never going back: every step
 /// consumes at least one scalar or fails, so the time is linear in the expression's length
-/// (docs/04 says why it is hand-written).
+/// (docs/04 says why it is hand-written). It is as strict as Firebase's condition reference
+/// where the reference is explicit, and docs/07 gives the choices made where it is silent:
+/// spaces (U+0020) only, around `&&` required; an element, its `['name']`, `('seed')` or
+/// `.method(` written without spaces; each element with only the operators and value forms
+/// the reference gives it.
 struct ConditionParser {
     private let text: [Unicode.Scalar]
     private var offset = 0
@@ -11,13 +15,29 @@ struct ConditionParser {
     /// syntax of their own that this reader does not guess at.
     private static let webElements = ["app.operatingSystemAndVersion", "app.browserAndVersion"]
 
+    /// The reference's element table names `device.dateTime`, but its expressions write `dateTime`.
+    private static let dateTimeTableName = "device.dateTime"
+
+    /// A percent rule's seed (the Remote Config API's `PercentCondition.seed`).
+    private static let seedLength = 32
+    private static let seedPunctuation: Set<Unicode.Scalar> = ["-", "_", "."]
+
     static func parse(_ expression: String) throws(ConditionSyntaxError) -> [ConditionRule] {
         var parser = ConditionParser(text: Array(expression.unicodeScalars))
         var rules: [ConditionRule] = []
-        repeat {
+        while true {
             rules.append(try parser.rule())
+            let ruleEnd = parser.offset
             parser.skipSpaces()
-        } while parser.take("&&")
+            guard parser.peek("&&") else { break }
+            let and = parser.offset
+            parser.offset += 2
+            // "A space is required before and after the ampersands" (the reference); an && that
+            // ends the expression is left to the missing rule's own refusal.
+            guard and > ruleEnd, parser.offset == parser.text.count || parser.text[parser.offset] == " " else {
+                throw parser.failure(at: and, "&& takes a space before and after it, as Firebase's condition reference requires")
+            }
+        }
         guard parser.offset == parser.text.count else {
             if parser.peek("||") { throw parser.failure("a condition joins its rules with && only; || is not part of the syntax") }
             throw parser.failure("expected && or the end of the expression")
@@ -46,58 +66,64 @@ struct ConditionParser {
             _ = try infix([.equal], after: element)
             return .appID(try string())
         case .version, .build:
-            try expect(".", "a method such as .>=(['2.0.0']) or .contains(['1.0']) after \(element)")
+            try attach(".", "a method such as .>=(['2.0.0']) or .contains(['1.0'])", to: element)
             return .release(found, try method(releases: true, after: element))
         case .userProperty, .customSignal:
-            try expect("[", "['name'] after \(element)")
+            try attach("[", "['name']", to: element)
             let key = try string()
             try expect("]", "] after the name")
-            skipSpaces()
+            let named = "\(element)['\(key)']"
             if take(".") {
                 return .signal(found, key: key, try method(releases: found == .customSignal, after: element))
             }
-            return .signal(found, key: key, try infixValue(after: element))
+            if spaced(before: ".") { throw failure("expected a method right after ], with no space before the .") }
+            return .signal(found, key: key, try numberComparison(after: named))
         case .audiences:
-            try expect(".", "a method such as .inAtLeastOne(['name']) after app.audiences")
+            try attach(".", "a method such as .inAtLeastOne(['name'])", to: element)
             let start = offset
             let name = word()
             guard let audience = AudienceOperator(rawValue: name) else {
                 throw failure(at: start, "\(quoted(name)) is not an audience method (\(AudienceOperator.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            return .audiences(audience, try parenthesisedList())
+            return .audiences(audience, try parenthesisedList(after: name))
         case .firstOpen:
-            let comparison = try infix([.lessOrEqual, .greater], after: element)
+            // The operator table gives <= and >; the element table's own example writes >=.
+            let comparison = try infix([.lessOrEqual, .greater, .greaterOrEqual], after: element)
+            try expect("(", "( and a 'YYYY-MM-DDTHH:MM:SS' date")
             return .instant(.firstOpen, comparison, try dateTimeArguments())
         case .dateTime:
             let comparison = try infix([.less, .greaterOrEqual], after: element)
             skipSpaces()
             let start = offset
             guard word() == "dateTime" else { throw failure(at: start, "expected dateTime('…') after dateTime \(comparison.rawValue)") }
+            try attach("(", "( and a 'YYYY-MM-DDTHH:MM:SS' date", to: "dateTime")
             return .instant(.dateTime, comparison, try dateTimeArguments())
         case .country, .language, .installationID:
-            skipSpaces()
-            let start = offset
-            guard word() == "in" else { throw failure(at: start, "expected in [...] after \(element)") }
+            try keyword("in", "in [...] after \(element)")
             return .listed(found, try list())
         }
     }
 
     /// `percent`, an optional seed, then `<= N`, `> N` or `between N and M`.
     private mutating func percentRule() throws(ConditionSyntaxError) -> ConditionRule {
-        skipSpaces()
         var seed = ""
         if take("(") {
+            skipSpaces()
+            let start = offset
             seed = try string()
+            guard seed.unicodeScalars.count <= Self.seedLength,
+                  seed.unicodeScalars.allSatisfy({ $0.isASCIIDigit || $0.isASCIILetter || Self.seedPunctuation.contains($0) }) else {
+                throw failure(at: start, "a seed is at most \(Self.seedLength) letters, digits, -, _ or . (A–Z, a–z, 0–9)")
+            }
             try expect(")", ") after the seed")
+        } else if spaced(before: "(") {
+            throw failure("the seed follows percent with no space: percent('seed')")
         }
         skipSpaces()
         if peekWord("between") {
-            _ = word()
+            try keyword("between", "between")
             let lower = try percentNumber()
-            skipSpaces()
-            let start = offset
-            guard word() == "and" else { throw failure(at: start, "expected and between the two percentages") }
-            skipSpaces()
+            try keyword("and", "and between the two percentages")
             let upperStart = offset
             let upper = try percentNumber()
             guard lower <= upper else { throw failure(at: upperStart, "the upper bound is below the lower bound") }
@@ -114,8 +140,8 @@ struct ConditionParser {
         let start = offset
         let digits = numberText()
         let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-        guard !digits.hasPrefix("-"), parts.count <= 2, let whole = Int(parts[0]), whole <= 100,
-              parts.count == 1 || (1...6).contains(parts[1].count) && parts[1].allSatisfy(\.isASCIIDigit) else {
+        guard Self.isDecimal(digits), !digits.hasPrefix("-"), let whole = Int(parts[0]), whole <= 100,
+              parts.count == 1 || parts[1].count <= 6 else {
             throw failure(at: start, "expected a percentage from 0 to 100 (at most six decimals)")
         }
         let fraction = parts.count == 2 ? Int(parts[1] + String(repeating: "0", count: 6 - parts[1].count)) ?? 0 : 0
@@ -130,20 +156,21 @@ struct ConditionParser {
         let start = offset
         if let comparison = comparisonOperator() {
             guard releases else {
-                throw failure(at: start, "\(element) has no .\(comparison.rawValue) method (its comparisons are written \(element)['name'] \(comparison.rawValue) value)")
+                throw failure(at: start, "\(element) has no .\(comparison.rawValue) method (its comparisons are written \(element)['name'] \(comparison.rawValue) number)")
             }
             let listStart = offset
-            let targets = try parenthesisedList()
+            let targets = try parenthesisedList(after: "." + comparison.rawValue)
             guard targets.count == 1 else { throw failure(at: listStart, ".\(comparison.rawValue) takes one version in its list") }
             return .release(comparison, try releaseParts(targets[0], at: listStart))
         }
+        if peek(" ") { throw failure("expected a method right after the ., with no space before it") }
         let name = word()
         guard let operation = TextOperator(rawValue: name) else {
             let known = TextOperator.allCases.map(\.rawValue) + (releases ? ComparisonOperator.allCases.map(\.rawValue) : [])
             throw failure(at: start, "\(quoted(name)) is not a method of \(element) (\(known.joined(separator: ", ")))")
         }
         let listStart = offset
-        let targets = try parenthesisedList()
+        let targets = try parenthesisedList(after: name)
         if operation == .matches {
             for target in targets {
                 if let problem = RegularExpressionCheck.problem(in: target) { throw failure(at: listStart, "the pattern \(quoted(target)) \(problem)") }
@@ -152,27 +179,28 @@ struct ConditionParser {
         return .text(operation, targets)
     }
 
-    /// `== 'text'`, `!= 'text'`, or a comparison with a number, for user properties and
-    /// custom signals.
-    private mutating func infixValue(after element: String) throws(ConditionSyntaxError) -> TextTest {
+    /// `< N` … `>= N` for user properties and custom signals: the reference compares them
+    /// with a number, and a text only through the methods.
+    private mutating func numberComparison(after element: String) throws(ConditionSyntaxError) -> TextTest {
         let comparison = try infix(ComparisonOperator.allCases, after: element)
         skipSpaces()
         if peek("'") {
             guard comparison == .equal || comparison == .notEqual else {
                 throw failure("\(comparison.rawValue) compares numbers: write the number without quotes")
             }
-            return .equals(comparison == .equal, try string())
+            let method = comparison == .equal ? "exactlyMatches" : "notContains"
+            throw failure("\(comparison.rawValue) compares numbers; a text is compared with \(element).\(method)(['…'])")
         }
         let start = offset
         let number = numberText()
-        guard let value = Double(number), !number.isEmpty, number.last?.isASCIIDigit == true else {
-            throw failure(at: start, "expected a number or a 'quoted' text")
+        guard Self.isDecimal(number), let value = Double(number) else {
+            throw failure(at: start, "expected a number such as 5, -2 or 3.99")
         }
         return .number(comparison, value)
     }
 
+    /// After `(`: a date and an optional zone, then `)`.
     private mutating func dateTimeArguments() throws(ConditionSyntaxError) -> LocalDateTime {
-        try expect("(", "( and a 'YYYY-MM-DDTHH:MM:SS' date")
         skipSpaces()
         let start = offset
         let text = try string()
@@ -211,12 +239,16 @@ struct ConditionParser {
             end += 1
         }
         let run = String(String.UnicodeScalarView(text[start..<end]))
-        for element in ConditionElement.allCases where run == element.rawValue || run.hasPrefix(element.rawValue + ".") {
+        func names(_ element: String) -> Bool { run == element || run.hasPrefix(element + ".") }
+        for element in ConditionElement.allCases where names(element.rawValue) {
             offset = start + element.rawValue.unicodeScalars.count
             return element
         }
-        if let web = Self.webElements.first(where: { run == $0 || run.hasPrefix($0 + ".") }) {
+        if let web = Self.webElements.first(where: names) {
             throw failure(at: start, "\(web) is an element for web apps, which this tool does not read")
+        }
+        if run == Self.dateTimeTableName {
+            throw failure(at: start, "\(Self.dateTimeTableName) is written dateTime in an expression: dateTime < dateTime('2017-03-22T13:39:44')")
         }
         guard !run.isEmpty else { throw failure(at: start, "expected an element such as device.os, app.version or percent") }
         let head = run.hasSuffix(".") ? String(run.dropLast()) : run
@@ -227,10 +259,20 @@ struct ConditionParser {
     private mutating func infix(_ allowed: [ComparisonOperator], after element: String) throws(ConditionSyntaxError) -> ComparisonOperator {
         skipSpaces()
         let start = offset
+        if splitOperator() { throw failure(at: start, "an operator is written without a space inside it (<=, >=, ==, !=)") }
         guard let comparison = comparisonOperator(), allowed.contains(comparison) else {
             throw failure(at: start, "expected \(allowed.map(\.rawValue).joined(separator: " or ")) after \(element)")
         }
         return comparison
+    }
+
+    /// `< =`, `! =`: a two-character operator with spaces inside.
+    private func splitOperator() -> Bool {
+        guard offset < text.count, ["<", ">", "=", "!"].contains(text[offset]) else { return false }
+        var index = offset + 1
+        guard index < text.count, text[index] == " " else { return false }
+        while index < text.count, text[index] == " " { index += 1 }
+        return index < text.count && text[index] == "="
     }
 
     private mutating func comparisonOperator() -> ComparisonOperator? {
@@ -241,9 +283,9 @@ struct ConditionParser {
         return nil
     }
 
-    /// `(['a', 'b'])`.
-    private mutating func parenthesisedList() throws(ConditionSyntaxError) -> [String] {
-        try expect("(", "( and a list such as (['a', 'b'])")
+    /// `(['a', 'b'])` right after a method's name.
+    private mutating func parenthesisedList(after name: String) throws(ConditionSyntaxError) -> [String] {
+        try attach("(", "( and a list such as (['a', 'b'])", to: name)
         let items = try list()
         try expect(")", ") after the list")
         return items
@@ -294,6 +336,17 @@ struct ConditionParser {
         peek(name) && (offset + name.unicodeScalars.count == text.count || !text[offset + name.unicodeScalars.count].properties.isAlphabetic)
     }
 
+    /// `in`, `between`, `and`: a word with a space before and after it.
+    private mutating func keyword(_ name: String, _ wanted: String) throws(ConditionSyntaxError) {
+        let before = offset
+        skipSpaces()
+        let start = offset
+        guard word() == name else { throw failure(at: start, "expected \(wanted)") }
+        guard start > before || (start > 0 && text[start - 1] == " ") else { throw failure(at: start, "expected a space before \(name)") }
+        guard peek(" ") else { throw failure("expected a space after \(name)") }
+        skipSpaces()
+    }
+
     /// `-`, digits and dots, as written (checked by the caller).
     private mutating func numberText() -> String {
         let start = offset
@@ -302,9 +355,34 @@ struct ConditionParser {
         return String(String.UnicodeScalarView(text[start..<offset]))
     }
 
+    /// `5`, `-2`, `3.99`: digits on both sides of a dot.
+    private static func isDecimal(_ number: String) -> Bool {
+        let digits = number.hasPrefix("-") ? number.dropFirst() : Substring(number)
+        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
+    }
+
+    /// Spaces allowed before `symbol`.
     private mutating func expect(_ symbol: String, _ wanted: String) throws(ConditionSyntaxError) {
         skipSpaces()
         guard take(symbol) else { throw failure("expected \(wanted)") }
+    }
+
+    /// `symbol` right after `name`, as `.` after an element or `(` after a method: no space.
+    private mutating func attach(_ symbol: String, _ wanted: String, to name: String) throws(ConditionSyntaxError) {
+        guard take(symbol) else {
+            if spaced(before: symbol) { throw failure("expected \(wanted) right after \(name), with no space before the \(symbol)") }
+            skipSpaces()
+            throw failure("expected \(wanted) after \(name)")
+        }
+    }
+
+    /// Spaces at the cursor, then `symbol`.
+    private func spaced(before symbol: String) -> Bool {
+        var probe = self
+        guard probe.peek(" ") else { return false }
+        probe.skipSpaces()
+        return probe.peek(symbol)
     }
 
     private mutating func take(_ symbol: String) -> Bool {
@@ -322,8 +400,9 @@ struct ConditionParser {
         return true
     }
 
+    /// Spaces only: the reference writes nothing else between the parts of a condition.
     private mutating func skipSpaces() {
-        while offset < text.count, text[offset].properties.isWhitespace { offset += 1 }
+        while offset < text.count, text[offset] == " " { offset += 1 }
     }
 
     private func failure(_ problem: String) -> ConditionSyntaxError {
@@ -332,6 +411,13 @@ struct ConditionParser {
 
     private func failure(at place: Int, _ problem: String) -> ConditionSyntaxError {
         let rest = String(String.UnicodeScalarView(text[min(place, text.count)..<min(place + 24, text.count)]))
+        var problem = problem
+        // A tab, a line break or a no-break space pasted from a web page looks like a space:
+        // name it rather than what was expected after it.
+        if place < text.count, text[place] != " ", text[place].properties.isWhitespace {
+            let code = String(text[place].value, radix: 16, uppercase: true)
+            problem = "U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) is not a space: only spaces (U+0020) separate the parts of a condition"
+        }
         return ConditionSyntaxError(offset: place, problem: problem, near: place + 24 < text.count ? rest + "…" : rest)
     }
 
@@ -340,6 +426,7 @@ struct ConditionParser {
 
 extension Unicode.Scalar {
     fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
 
 /// Versions as Remote Config compares them: dot-separated whole numbers, part by part, a

@@ -320,8 +320,6 @@ extension TextTest {
         case let .number(comparison, target):
             guard let number = Double(value) else { return false }
             return comparison.holds(number, target)
-        case let .equals(equal, target):
-            return (value == target) == equal
         }
     }
 }

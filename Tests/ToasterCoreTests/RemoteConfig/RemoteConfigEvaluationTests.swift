@@ -64,7 +64,7 @@ import Testing
         ("dateTime < dateTime('2026-11-22T18:00:01', 'Asia/Tokyo')", true),
         ("dateTime >= dateTime('2026-11-22T18:00:00', 'Asia/Tokyo')", true),
         ("dateTime < dateTime('2026-11-22T09:00:00Z')", false),
-        ("app.userProperty['tier'] == 'gold'", true), ("app.userProperty['tier'] != 'gold'", false),
+        ("app.userProperty['tier'].exactlyMatches(['gold'])", true), ("app.userProperty['tier'].notContains(['gold'])", false),
         ("app.userProperty['level'] > 5", true), ("app.userProperty['level'] <= 6.5", false), ("app.userProperty['tier'] > 5", false),
         ("app.userProperty['tier'].contains(['ol'])", true), ("app.userProperty['tier'].exactlyMatches(['Gold'])", false),
         ("app.customSignal['plan'].notContains(['free'])", true), ("app.customSignal['sdk'].>(['1.9'])", true),
@@ -98,7 +98,7 @@ import Testing
     @Test(arguments: [
         ("app.id == 'x'", "app.id (--firebase-app-id)"),
         ("app.build.>(['1'])", "app.build (--build)"),
-        ("app.userProperty['vip'] == 'yes'", "app.userProperty['vip'] (--user-property)"),
+        ("app.userProperty['vip'].exactlyMatches(['yes'])", "app.userProperty['vip'] (--user-property)"),
         ("app.customSignal['vip'].notContains(['no'])", "app.customSignal['vip'] (--custom-signal)"),
         ("app.firstOpenTimestamp > ('2020-01-01T00:00:00')", "app.firstOpenTimestamp (--first-open)"),
         ("app.firebaseInstallationId in ['fid']", "app.firebaseInstallationId (--installation-id)"),
