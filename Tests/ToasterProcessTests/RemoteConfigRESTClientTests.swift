@@ -15,7 +15,8 @@ import ToasterTestSupport
     static func python() throws -> String {
         let venv = Toolchain.binaryDirectory.appendingPathComponent("remote-config-venv").path
         let python = venv + "/bin/python"
-        if !FileManager.default.fileExists(atPath: python) || (try Toolchain.run([python, "-c", "import firebase_remote_config"])).status != 0 {
+        let ready = FileManager.default.fileExists(atPath: python) ? try Toolchain.run([python, "-c", "import firebase_remote_config"]).status == 0 : false
+        if !ready {
             let made = try Toolchain.run(["python3", "-m", "venv", "--clear", venv])
             guard made.status == 0 else { throw TestFailure(description: "python3 -m venv failed (scripts/test installs python3-venv): \(made.stderr)") }
             let installed = try Toolchain.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", package], beyond: .seconds(300))
