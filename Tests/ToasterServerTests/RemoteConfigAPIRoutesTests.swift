@@ -26,7 +26,7 @@ import ToasterWire
     }
 
     /// An assertion as toastercli makes one, signed by jwt-kit here.
-    private static func assertion(_ claims: Claims = Claims(), signedBy key: String = key) async throws -> String {
+    static func assertion(_ claims: Claims = Claims(), signedBy key: String = key) async throws -> String {
         let signer = await JWTKeyCollection().add(rsa: try Insecure.RSA.PrivateKey(pem: key), digestAlgorithm: .sha256)
         return try await signer.sign(ServiceAccountVerifier.Claims(GoogleOAuth.AssertionClaims(
             iss: claims.iss, scope: claims.scope, aud: claims.aud, iat: claims.iat.timeIntervalSince1970,
@@ -47,7 +47,7 @@ import ToasterWire
     }
 
     /// `POST /token` with the form Google's token endpoint takes: the status and the answer.
-    private static func token(_ client: any TestClientProtocol, _ assertion: String,
+    static func token(_ client: any TestClientProtocol, _ assertion: String,
                               grantType: String = "urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer") async throws -> (HTTPResponse.Status, [String: Any]) {
         try await client.execute(uri: "/token", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"],
                                  body: ByteBuffer(string: "grant_type=\(grantType)&assertion=\(assertion)")) { response in

@@ -45,19 +45,43 @@ enum RemoteConfigAPIRoutes {
         }
         router.get(RouterPath(RemoteConfigAPI.templatePath(project: ":project"))) { request, context in
             try await settings.delay()
-            let project = context.parameters.get("project") ?? ""
-            guard let account = settings.firebaseServiceAccount, let token = BearerToken.parse(request.headers[.authorization]),
-                  account.accepts(accessToken: token, now: Date()) else {
-                let why = settings.firebaseServiceAccount == nil ? notStarted
-                    : "Request had invalid authentication credentials. Expected OAuth 2 access token (POST \(GoogleOAuth.tokenPath) issues one)."
-                return ToasterRoutes.answer(request, .unauthorized, GoogleAPI.ErrorAnswer(.unauthenticated, message: why))
+            if let refused = unauthorized(request, settings: settings) { return refused }
+            let served = store.served
+            guard let project = served.firebaseProject(named: context.parameters.get("project") ?? ""),
+                  let template = served.templateDocument(project: project) else {
+                return notFound(request, context)
             }
-            guard let template = store.served.templateDocument(project: project) else {
-                return ToasterRoutes.answer(request, .notFound, GoogleAPI.ErrorAnswer(
-                    .notFound, message: "no policy's remoteConfig holds a template for project \(project)"))
+            if let asked = request.uri.queryParameters.get(RemoteConfigAPI.versionNumberQueryItem) {
+                return await version(request, asked, project: project, store: store)
             }
-            return ToasterRoutes.answer(request, .ok, template)
+            return answer(request, template, project: project, version: served.templateVersion(project: project))
         }
+        addVersions(to: router, store: store, settings: settings)
+    }
+
+    /// 401 `UNAUTHENTICATED` unless the request carries an access token `POST /token` issued.
+    static func unauthorized(_ request: Request, settings: ServerSettings) -> Response? {
+        guard let account = settings.firebaseServiceAccount, let token = BearerToken.parse(request.headers[.authorization]),
+              account.accepts(accessToken: token, now: Date()) else {
+            let why = settings.firebaseServiceAccount == nil ? notStarted
+                : "Request had invalid authentication credentials. Expected OAuth 2 access token (POST \(GoogleOAuth.tokenPath) issues one)."
+            return ToasterRoutes.answer(request, .unauthorized, GoogleAPI.ErrorAnswer(.unauthenticated, message: why))
+        }
+        return nil
+    }
+
+    /// 404 `NOT_FOUND` for a project (its ID or number) without a template.
+    static func notFound(_ request: Request, _ context: some RequestContext) -> Response {
+        let project = context.parameters.get("project") ?? ""
+        return FirebaseRoutes.answer(request, GoogleAPI.ErrorAnswer(.notFound, message: "no policy's remoteConfig holds a template for project \(project)"))
+    }
+
+    /// A template answered as Google answers it: with the ETag of its version, which a publish
+    /// sends back as `If-Match`.
+    static func answer(_ request: Request, _ template: EncodedAnswer, project: String, version: Int64?, eTag: String? = nil) -> Response {
+        var response = ToasterRoutes.answer(request, .ok, template)
+        response.headers[.eTag] = eTag ?? RemoteConfigAPI.eTag(project: project, version: version ?? 0)
+        return response
     }
 
     /// Google's token endpoint's refusal: 400 with the error and its description.

@@ -2,15 +2,21 @@ import FoundationEssentials
 import ToasterPolicy
 
 /// Where the served policy is kept: a file (the default, `PolicyFile`) or a PostgreSQL table
-/// shared by several instances (`PostgresPolicy`, in `PostgresDatabase`).
+/// shared by several instances (`PostgresPolicy`, in `PostgresDatabase`), each with the
+/// history of the templates published (`TemplateHistory`) beside it.
 public protocol PolicyBackend: Sendable {
     /// The place in log lines, without secrets: a path, or a database URL without its password.
     var place: String { get }
     /// The stored document.
     func read() async throws(PolicyError) -> StoredPolicy
-    /// Stores `document` if the stored one's ETag is still one of `expected` (whatever it is
-    /// when nil), in one step with that check; `.stale` when it is not.
-    func write(_ document: Data, ifMatch expected: [String]?) async throws(PolicyError) -> StoredPolicy
+    /// In one step: reads the stored document and each project's newest version number,
+    /// stores what `change` makes of them (the document, and the versions it publishes, of
+    /// which each project keeps its newest `RemoteConfigAPI.keptVersions`), and returns that
+    /// with `change`'s other result. Nothing is stored when `change` throws.
+    func write<T: Sendable>(_ change: @escaping @Sendable (Data, NewestVersions) throws(PolicyError) -> (PolicyChange, T))
+        async throws(PolicyError) -> (StoredPolicy, T)
+    /// `project`'s versions kept, newest first.
+    func versions(of project: String) async throws(PolicyError) -> [TemplateVersionRecord]
 }
 
 /// A policy document as stored, and its revision: a number that grows with every read or

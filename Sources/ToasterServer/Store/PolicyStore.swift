@@ -3,6 +3,8 @@ import Logging
 import Synchronization
 import ToasterFiles
 import ToasterPolicy
+import ToasterWire
+import ToasterCore
 
 /// The policy being served and the place it is kept (`PolicyBackend`). Requests read one
 /// whole snapshot; a replacement is validated first, stored, and only then served.
@@ -44,11 +46,45 @@ public final class PolicyStore: Sendable {
 
     /// `PUT /admin/policy`: an invalid policy changes nothing; with `ifMatch`, neither does a
     /// policy changed since the editor read it (`.stale`).
+    /// A publish of every template it changes, numbered as `TemplateHistory.number` says.
     func replace(with document: Data, ifMatch: [String]?) async throws(PolicyError) -> ServedPolicy {
         let served = try await Offload.run { () throws(PolicyError) in try Self.served(document, from: nil) }
-        let stored = try await backend.write(document, ifMatch: ifMatch)
-        install(served, revision: stored.revision)
-        return served
+        let now = Date()
+        let (stored, installed) = try await backend.write { stored, newest throws(PolicyError) in
+            if let ifMatch, !ifMatch.contains(ETag.of(stored)) { throw PolicyError.stale(ifMatch) }
+            let change = try TemplateHistory.number(document, over: stored, newest: newest, forced: ifMatch == nil, now: now)
+            return (change, change.document == document ? served : try Self.served(change.document, from: nil))
+        }
+        install(installed, revision: stored.revision)
+        return installed
+    }
+
+    /// Publishes `template` as `project`'s next version (the REST API's `PUT`, or a rollback),
+    /// over the version `expected` when given; with `validateOnly`, only says whether it would be.
+    func publish(_ template: JSONTree, project: String, expected: Int64?, by publisher: TemplateHistory.Publisher,
+                 type: RemoteConfigAPI.UpdateType, rollbackSource: Int64? = nil, validateOnly: Bool = false) async throws(PolicyError) -> ServedPolicy {
+        let now = Date()
+        let change = { @Sendable (stored: Data, newest: NewestVersions) throws(PolicyError) -> (PolicyChange, ServedPolicy) in
+            let change = try TemplateHistory.publish(template, project: project, over: stored, newest: newest, expected: expected,
+                                                     by: publisher, type: type, rollbackSource: rollbackSource, now: now)
+            return (change, try TemplateHistory.checked(change.document))
+        }
+        if validateOnly {
+            let document = served.document
+            return try await Offload.run { () throws(PolicyError) in try change(document, [:]).1 }
+        }
+        let (stored, installed) = try await backend.write(change)
+        install(installed, revision: stored.revision)
+        return installed
+    }
+
+    /// `project`'s versions kept, newest first: the history's, else the template served, as
+    /// its only version.
+    func versions(of project: String) async throws(PolicyError) -> [TemplateVersionRecord] {
+        let kept = try await backend.versions(of: project)
+        guard kept.isEmpty else { return kept }
+        let document = served.document
+        return await Offload.perform { TemplateHistory.current(in: document, project: project).map { [$0] } ?? [] } ?? []
     }
 
     /// SIGHUP: an invalid document leaves the served policy as it was. Logged and counted
