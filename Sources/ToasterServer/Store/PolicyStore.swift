@@ -43,19 +43,29 @@ public final class PolicyStore: Sendable {
     var served: ServedPolicy { current.withLock { $0.served } }
 
     /// `PUT /admin/policy`: an invalid policy changes nothing; with `ifMatch`, neither does a
-    /// policy changed since the editor read it (`.stale`).
-    func replace(with document: Data, ifMatch: [String]?) async throws(PolicyError) -> ServedPolicy {
-        let served = try await Offload.run { () throws(PolicyError) in try Self.served(document, from: nil) }
+    /// policy changed since the editor read it (`.stale`), nor, unless `allowingDeadEnds`, one
+    /// that strands users in a storefront it serves (`.deadEnd`).
+    /// Returns the policy served and the dead ends it was allowed to serve.
+    func replace(with document: Data, ifMatch: [String]?, allowingDeadEnds: Bool = false) async throws(PolicyError)
+        -> (served: ServedPolicy, deadEnds: [String]) {
+        let (served, deadEnds) = try await Offload.run { () throws(PolicyError) in
+            let served = try Self.served(document, from: nil)
+            let deadEnds = Self.deadEnds(of: served.policy)
+            if !allowingDeadEnds, let error = PolicyError.deadEnds(deadEnds) { throw error }
+            return (served, deadEnds)
+        }
         let stored = try await backend.write(document, ifMatch: ifMatch)
         install(served, revision: stored.revision)
-        return served
+        return (served, deadEnds)
     }
 
-    /// SIGHUP: an invalid document leaves the served policy as it was. Logged and counted
+    /// SIGHUP: an invalid document leaves the served policy as it was, and so does a file that
+    /// strands users in a storefront (a database row was checked by the `PUT` that stored it,
+    /// which may have allowed it, and every instance serves it alike). Logged and counted
     /// either way.
     public func reload(because reason: String) async {
         do throws(PolicyError) {
-            await adopt(try await backend.read(), because: reason)
+            await adopt(try await backend.read(), because: reason, refusingDeadEnds: backend is PolicyFile)
         } catch {
             refused(error, reason)
         }
@@ -63,11 +73,17 @@ public final class PolicyStore: Sendable {
 
     /// Serves `stored` (read by a reload, or by a database watcher) unless what is served is
     /// as new; an invalid document leaves the served policy as it was.
-    func adopt(_ stored: StoredPolicy, because reason: String) async {
+    func adopt(_ stored: StoredPolicy, because reason: String, refusingDeadEnds: Bool = false) async {
         guard stored.revision > current.withLock({ $0.revision }) else { return }
         let place = backend.place
         do throws(PolicyError) {
-            let served = try await Offload.run { () throws(PolicyError) in try Self.served(stored.document, from: place) }
+            let served = try await Offload.run { () throws(PolicyError) in
+                let served = try Self.served(stored.document, from: place)
+                if refusingDeadEnds, let error = PolicyError.deadEnds(Self.deadEnds(of: served.policy)) {
+                    throw PolicyError("\(place): \(error.description)", kind: .deadEnd, findings: error.findings)
+                }
+                return served
+            }
             if install(served, revision: stored.revision) {
                 observability.reloaded(.ok)
                 observability.logger.info("reloaded the policy", metadata: ["reason": "\(reason)", "etag": "\(served.opaqueETag)"])
@@ -111,6 +127,12 @@ public final class PolicyStore: Sendable {
         let document = try PolicyFile(path: path).readNow().document
         _ = try served(document, from: path)
         return document
+    }
+
+    /// The dead ends of `policy` (`ServicePolicy.deadEnds`) on the server's clock and time
+    /// zones: heavy work, run on the store's thread as validation is.
+    private static func deadEnds(of policy: ServicePolicy) -> [String] {
+        policy.deadEnds(now: Date(), zones: SystemTimeZones())
     }
 
     /// `place` prefixes a validation error (nil for a `PUT` body, which the sender has in hand).
