@@ -48,7 +48,7 @@ import ToasterTestSupport
         (["check", "--source", "remote-config", "--url", "file:///tmp/x.json", "--country", "deu"],
          #"--country: "deu" is not one of the 175 App Store storefronts; did you mean de?"#),
         (["run", "--country", "uk"], #"--country: "uk" is not one of the 175 App Store storefronts; did you mean gb?"#),
-        (["preflight", "--countries", "kr,germany", "--min-required-version", "2.0.0"],
+        (["preflight", "--app-id", "42", "--countries", "kr,germany", "--min-required-version", "2.0.0"],
          #"--countries: "germany" is not one of the 175 App Store storefronts; did you mean de?"#),
     ])
     func usageMistakesExit64NamingTheFlag(arguments: [String], message: String) throws {

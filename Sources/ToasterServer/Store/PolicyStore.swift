@@ -48,7 +48,7 @@ public final class PolicyStore: Sendable {
     /// Returns the policy served and the dead ends it was allowed to serve.
     func replace(with document: Data, ifMatch: [String]?, allowingDeadEnds: Bool = false) async throws(PolicyError)
         -> (served: ServedPolicy, deadEnds: [String]) {
-        let (served, deadEnds) = try await Offload.run { () throws(PolicyError) in
+        let (served, deadEnds) = try await Offload.run { () throws(PolicyError) -> (ServedPolicy, [String]) in
             let served = try Self.served(document, from: nil)
             let deadEnds = Self.deadEnds(of: served.policy)
             if !allowingDeadEnds, let error = PolicyError.deadEnds(deadEnds) { throw error }
@@ -77,7 +77,7 @@ public final class PolicyStore: Sendable {
         guard stored.revision > current.withLock({ $0.revision }) else { return }
         let place = backend.place
         do throws(PolicyError) {
-            let served = try await Offload.run { () throws(PolicyError) in
+            let served = try await Offload.run { () throws(PolicyError) -> ServedPolicy in
                 let served = try Self.served(stored.document, from: place)
                 if refusingDeadEnds, let error = PolicyError.deadEnds(Self.deadEnds(of: served.policy)) {
                     throw PolicyError("\(place): \(error.description)", kind: .deadEnd, findings: error.findings)
