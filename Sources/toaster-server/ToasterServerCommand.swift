@@ -133,8 +133,14 @@ struct ToasterServerCommand: AsyncParsableCommand {
         if let checkPolicy {
             let policy: ServicePolicy
             do { policy = try PolicyStore.read(checkPolicy) } catch { throw StartupError("policy \(error)") }
-            let warnings = policy.warnings(now: Date())
+            let warnings = policy.warnings(now: Date(), zones: SystemTimeZones())
             for warning in warnings { Self.say("\(checkPolicy): warning: \(TextSanitizer.escapedLine(warning))") }
+            // What a PUT answers 409 and a reload refuses: one line each, then the one sentence.
+            let deadEnds = policy.deadEnds(now: Date(), zones: SystemTimeZones())
+            for deadEnd in deadEnds { Self.say("\(checkPolicy): dead-end: \(TextSanitizer.escapedLine(deadEnd))") }
+            if !deadEnds.isEmpty {
+                throw StartupError("policy \(checkPolicy) strands users in a storefront it serves (\(deadEnds.count) dead end\(deadEnds.count == 1 ? "" : "s"), above)")
+            }
             let apps = policy.apps.count
             let counted = warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
             Self.say("\(checkPolicy): a valid policy (\(apps) app\(apps == 1 ? "" : "s")\(counted))")

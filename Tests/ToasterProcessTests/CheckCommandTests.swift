@@ -138,6 +138,42 @@ import ToasterTestSupport
         #expect(object["notices"] as? [String] == [notice])
     }
 
+    /// A forced minimum above the version the store serves leads nowhere: said where the
+    /// store's version is known (the demo store, the store beside a service), never guessed
+    /// from a service's own latest version.
+    @Test func aForcedMinimumAboveTheStoreIsADeadEnd() throws {
+        let demo = try json(try check(["--app-version", "1.9.0", "--store-version", "2.0.0", "--min-required-version", "2.1.0", "--format", "json"]).stdout)
+        #expect(demo["decision"] as? String == "forced")
+        #expect(demo["deadEnd"] as? Bool == true)
+        let notice = "dead end: the forced minimum 2.1.0 is above 2.0.0, the version the App Store serves: users forced to it cannot get it there, "
+            + "the App Store shows Open and the alert comes back (toastercli preflight finds this in every storefront before the policy ships)"
+        #expect(demo["notices"] as? [String] == [notice])
+        let text = try check(["--app-version", "1.9.0", "--store-version", "2.0.0", "--min-required-version", "2.1.0", "--exit-code"])
+        #expect(text.status == 20)
+        #expect(text.stdout.contains("notice: " + notice))
+        let served = try json(try check(["--app-version", "1.9.0", "--store-version", "2.0.0", "--min-required-version", "2.0.0", "--format", "json"]).stdout)
+        #expect(served["deadEnd"] as? Bool == false)
+        #expect(served["notices"] as? [String] == [])
+        let file = try answerFile(#"{"entries":{"min_required_version":"2.1.0","latest_version":"2.1.0","force_update_store_url":"itms-apps://itunes.apple.com/app/id1234567890"},"state":"UPDATE"}"#)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let service = ["--source", "remote-config", "--url", file.absoluteString, "--app-version", "1.9.0", "--format", "json"]
+        #expect(try json(try check(service + ["--store-version", "2.0.0"]).stdout)["deadEnd"] as? Bool == true)
+        #expect(try json(try check(service).stdout)["deadEnd"] as? Bool == false, "Remote Config's latest version is not the store's")
+    }
+
+    /// Without --locale the program's texts follow the simulated device's language, as the app's own strings do.
+    @Test(arguments: [(["--device-language", "ja-JP"], "アップデート"), (["--device-language", "de-DE"], "Update"),
+                      (["--device-language", "ja-JP", "--locale", "ko"], "업데이트")])
+    func theAlertSpeaksTheDevicesLanguage(flags: [String], button: String) throws {
+        let template = try answerFile(#"{"parameters":{"min_required_version":{"defaultValue":{"value":"2.0.0"}},"latest_version":{"defaultValue":{"value":"2.0.0"}}}}"#)
+        defer { try? FileManager.default.removeItem(at: template) }
+        let result = try check(["--template", template.path, "--app-version", "1.0.0", "--format", "json"] + flags)
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try json(result.stdout)
+        #expect(object["decision"] as? String == "forced")
+        #expect(object["buttons"] as? [String] == [button])
+    }
+
     @Test func anAbsentCMSKeyIsNamedAndAMissingRangeIsUnusable() throws {
         let withoutEnd = try answerFile(#"{"title":"t","message":"m","startDate":"2026-01-01T00:00:00Z","minAppVersion":"1.0.0","maxAppVersion":"1.9.9","buttonTitle":"b","url":"u"}"#)
         defer { try? FileManager.default.removeItem(at: withoutEnd) }

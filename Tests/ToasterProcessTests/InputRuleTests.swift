@@ -43,6 +43,13 @@ import ToasterTestSupport
          "--store-released describes the demo store's version: give it with --source demo, or with --store-version beside remote-config or cms"),
         (["check", "--store-released", "yesterday"], #"--store-released "yesterday" is not an ISO 8601 date such as 2026-11-20T00:00:00Z"#),
         (["check", "--source", "appstore", "--url", "file:///tmp/x.json", "--demo-latency-ms", "10"], "--demo-latency-ms is only for --source demo"),
+        // Storefronts only, with preflight's suggestion: a country that is none matches no condition and asks no store.
+        (["check", "--country", "germany"], #"--country: "germany" is not one of the 175 App Store storefronts; did you mean de?"#),
+        (["check", "--source", "remote-config", "--url", "file:///tmp/x.json", "--country", "deu"],
+         #"--country: "deu" is not one of the 175 App Store storefronts; did you mean de?"#),
+        (["run", "--country", "uk"], #"--country: "uk" is not one of the 175 App Store storefronts; did you mean gb?"#),
+        (["preflight", "--app-id", "42", "--countries", "kr,germany", "--min-required-version", "2.0.0"],
+         #"--countries: "germany" is not one of the 175 App Store storefronts; did you mean de?"#),
     ])
     func usageMistakesExit64NamingTheFlag(arguments: [String], message: String) throws {
         let result = try toastercli(arguments)

@@ -83,14 +83,38 @@ import ToasterTestSupport
         #expect((run.findings.first?["fix"] as? String)?.contains("id42") == true)
     }
 
-    @Test func aFreshReleaseIsAWarningAndStrictFailsOnIt() throws {
-        let server = try ServerProcess(policy: try PreflightFixtures.policy(["releaseDate": PreflightFixtures.iso(Date().addingTimeInterval(-2 * 3600))]))
+    /// What `--watch` would wait on is "not yet" in one run too: status 4, with the time from
+    /// which forcing is expected to be safe; `--strict` still makes any finding 3.
+    @Test func aFreshReleaseIsNotYetAndSaysFromWhen() throws {
+        let released = Date().addingTimeInterval(-2 * 3600)
+        let server = try ServerProcess(policy: try PreflightFixtures.policy(["releaseDate": PreflightFixtures.iso(released)]))
         let arguments = ["--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0"]
         let run = try kinds(server, arguments)
-        #expect(run.status == 0, "a warning alone does not fail")
+        #expect(run.status == 4, "--watch would wait: not yet")
         #expect(run.kinds == ["too-fresh": ["kr"]])
+        let safeAt = PreflightFixtures.iso(released.addingTimeInterval(86_400))
+        let json = try preflight(server, arguments + ["--format", "json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["safeAt"] as? String == safeAt, "the release plus the 24 h minimum age")
+        let text = try preflight(server, arguments)
+        #expect(text.status == 4)
+        #expect(text.stdout.contains("Not yet (status 4): --watch would wait on too-fresh in kr; safe to force from \(safeAt)."), "\(text.stdout)")
         #expect(try preflight(server, arguments + ["--strict"]).status == 3)
-        #expect(try kinds(server, arguments + ["--min-release-age", "1"]).kinds.isEmpty)
+        let aged = try kinds(server, arguments + ["--min-release-age", "1"])
+        #expect(aged.kinds.isEmpty && aged.status == 0)
+        let clear = try preflight(server, arguments + ["--min-release-age", "1", "--format", "json"])
+        let clearDocument = try #require(try JSONSerialization.jsonObject(with: Data(clear.stdout.utf8)) as? [String: Any])
+        #expect(clearDocument["safeAt"] is NSNull, "nothing waits: null")
+    }
+
+    /// A dead end is 3 first, though --watch would wait on it too.
+    @Test func aDeadEndBesideAFreshReleaseIsStillThree() throws {
+        let server = try ServerProcess(policy: try PreflightFixtures.policy([
+            "releaseDate": PreflightFixtures.iso(Date().addingTimeInterval(-2 * 3600)), "storefronts": ["jp": ["version": "1.9.0"]],
+        ]))
+        let run = try kinds(server, ["--app-id", "42", "--countries", "kr,jp", "--min-required-version", "2.0.0", "--installed-versions", "1.0.0"])
+        #expect(run.status == 3)
+        #expect(Set(run.kinds.keys) == ["too-fresh", "min-above-store"])
     }
 
     @Test func staleQueryFormAndStaleBundleIDAnswerDisagree() throws {
@@ -101,7 +125,7 @@ import ToasterTestSupport
         ]))
         let run = try kinds(server, ["--app-id", "42", "--bundle-id", "com.example.toaster", "--countries", "kr,us,jp",
                                      "--min-required-version", "1.9.0", "--installed-versions", "1.0.0"])
-        #expect(run.status == 0)
+        #expect(run.status == 4, "--watch waits until the lookups agree: not yet")
         #expect(run.kinds.keys.sorted() == ["lookups-disagree"])
         let messages = run.findings.compactMap { $0["message"] as? String }
         #expect(messages.contains { $0.hasPrefix("In kr the lookups disagree: ?id=42&country=kr and ?bundleId=com.example.toaster&country=kr answer 1.9.0 while") })

@@ -94,6 +94,28 @@ import ToasterTestSupport
         #expect(result.stdout.contains("remoteConfig: template version 42"), "\(result.stdout)")
     }
 
+    /// A template served by toaster-server forces jp to 2.0.0 while jp's storefront still serves
+    /// 1.9.0: with the same server's lookup as the store beside it, check says the update leads nowhere.
+    @Test func aTemplatesMinimumAboveTheStorefrontIsADeadEnd() throws {
+        let countries = #""countries": ["kr", "jp", "us"],"#
+        let example = try Examples.policy()
+        #expect(example.contains(countries))
+        let server = try ServerProcess(policy: example.replacingOccurrences(of: countries, with: countries + #" "storefronts": {"jp": {"version": "1.9.0"}},"#))
+        func check(_ country: String) throws -> [String: Any] {
+            let result = try Toolchain.run(["TOASTER_FIREBASE_API_KEY=AIzaSyAnyKeyToasterServerIgnores", Toolchain.toastercli, "check",
+                                            "--source", "remote-config", "--firebase-project", "toaster", "--firebase-app-id", Self.appID,
+                                            "--url", server.baseURL, "--store-url", server.baseURL + "/lookup", "--app-id", "1234567890",
+                                            "--app-version", "1.9.0", "--country", country, "--format", "json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        }
+        let japan = try check("jp")
+        #expect(japan["decision"] as? String == "forced", "\(japan)")
+        #expect(japan["deadEnd"] as? Bool == true, "\(japan)")
+        #expect((japan["notices"] as? [String])?.contains { $0.hasPrefix("dead end: the forced minimum 2.0.0 is above 1.9.0") } == true, "\(japan)")
+        #expect(try check("kr")["deadEnd"] as? Bool == false, "kr serves 2.0.0 and forces nobody on 1.9.0")
+    }
+
     /// With `remoteConfig.apiKey`, its restriction and the app IDs in the policy, toaster-server
     /// refuses as Google refuses, and toastercli says each of Google's sentences — never the key.
     @Test func aKeyAnotherBundleAndAnUnknownAppGetGooglesRefusalsAndToastercliSentences() throws {

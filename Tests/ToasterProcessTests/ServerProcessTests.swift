@@ -20,6 +20,28 @@ import ToasterTestSupport
         #expect(try await server.servedVersion() == "2.5.0")
     }
 
+    /// A policy whose minimum no storefront serves strands everyone below it: `--check-policy`
+    /// names each dead end and exits 1, and a SIGHUP of such a file keeps the policy served.
+    @Test func aPolicyThatStrandsAStorefrontFailsTheCheckAndIsNotReloaded() async throws {
+        let stranding = try ServerProcess.policy(storeVersion: "2.5.0")
+            .replacingOccurrences(of: "\"minRequiredVersion\": \"1.5.0\"", with: "\"minRequiredVersion\": \"3.0.0\"")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("stranding-policy-\(UUID().uuidString).json")
+        try stranding.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let checked = try Toolchain.run([binary, "--check-policy", file.path])
+        #expect(checked.status == 1)
+        #expect(checked.stdout.hasPrefix("\(file.path): dead-end: apps[0] (com.example.toaster): min-above-store: "), "\(checked.stdout)")
+        #expect(checked.stdout.contains("3.0.0") && checked.stdout.contains("2.5.0"), "\(checked.stdout)")
+        #expect(checked.stderr == "Error: policy \(file.path) strands users in a storefront it serves (1 dead end, above)\n")
+        let server = try ServerProcess()
+        try stranding.write(toFile: server.policyPath, atomically: true, encoding: .utf8)
+        kill(server.pid, SIGHUP)
+        try server.waitForOutput("reload refused")
+        #expect(server.output.contains("min-above-store"), "the log says why")
+        #expect(try await server.servedVersion() == "2.0.0", "the old policy is still served")
+    }
+
     @Test func rejectedAdminPolicyLeavesTheAnswersUnchanged() async throws {
         let server = try ServerProcess()
         var request = URLRequest(url: URL(string: server.adminURL + "/admin/policy")!)

@@ -56,6 +56,33 @@ import ToasterTestSupport
         }
     }
 
+    /// A minimum above what every storefront serves strands everyone below it: 409 with the
+    /// findings and nothing changed, unless the request allows dead ends (a QA demo).
+    @Test func aPolicyThatStrandsAStorefrontIsRefusedUnlessAllowed() async throws {
+        try await ExampleServer.run { client, store in
+            let document = try await client.execute(uri: "/admin/policy", method: .get, headers: bearer) { $0.body }
+            let stranding = ByteBuffer(string: String(buffer: document)
+                .replacingOccurrences(of: "\"minRequiredVersion\": \"1.5.0\"", with: "\"minRequiredVersion\": \"2.1.0\""))
+            #expect(stranding != document)
+            for uri in ["/admin/policy", "/admin/policy?allowDeadEnds=false"] {
+                try await client.execute(uri: uri, method: .put, headers: bearer, body: stranding) { response in
+                    #expect(response.status == .conflict)
+                    let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+                    let findings = try #require(object["findings"] as? [String])
+                    #expect(findings.count == 1)
+                    #expect(findings.first?.hasPrefix("apps[0] (com.example.toaster): min-above-store: ") == true, "\(findings)")
+                    #expect((object["message"] as? String)?.contains("?allowDeadEnds=true") == true)
+                }
+            }
+            #expect(store.policy.apps[0].minRequiredVersion == "1.5.0", "nothing changed")
+            #expect(try String(contentsOfFile: store.path, encoding: .utf8).contains("\"minRequiredVersion\": \"1.5.0\""))
+            try await client.execute(uri: "/admin/policy?allowDeadEnds=true", method: .put, headers: bearer, body: stranding) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(store.policy.apps[0].minRequiredVersion == "2.1.0", "allowed: served, for a demo")
+        }
+    }
+
     @Test func aPutKeepsTheFilesModeAndWritesThroughASymbolicLink() async throws {
         // A Kubernetes ConfigMap: policy.json -> ..data/policy.json -> ..2026_11_23/policy.json.
         try await ExampleServer.run(place: { folder in

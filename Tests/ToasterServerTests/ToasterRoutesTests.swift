@@ -233,20 +233,25 @@ import ToasterTestSupport
         }
     }
 
+    /// Time zones for a policy without dateTime rules in another zone.
+    struct UTCOnly: TimeZoneRules {
+        func secondsFromUTC(zone: String, at instant: Date) -> Int? { nil }
+    }
+
     @Test func policyOnlyWarningsAsPreflightWouldGiveThem() throws {
         let text = #"{"apps":[{"trackId":42,"bundleId":"com.example.toaster","name":"Toaster","version":"2.1","countries":["kr","us"],"minRequiredVersion":"2.1.0","#
             + #""forced":{"title":"t","message":"m","startDate":"2026-01-01T00:00:00Z","endDate":"2026-02-01T00:00:00Z","minAppVersion":"1.0.0","maxAppVersion":"1.5.0","buttonTitle":"b","url":"https://example.com/update"}}]}"#
         let policy = try ServicePolicy.validated(from: Data(text.utf8))
-        let warnings = policy.warnings(now: ISO8601.parse("2026-11-23T09:00:00Z")!)
+        let warnings = policy.warnings(now: ISO8601.parse("2026-11-23T09:00:00Z")!, zones: UTCOnly())
         #expect(warnings.contains { $0.hasPrefix("apps[0] (com.example.toaster): window: The window of apps[0].forced closed at 2026-02-01T00:00:00Z") })
         #expect(warnings.contains { $0.hasPrefix("apps[0] (com.example.toaster): version-string: ") && $0.contains("\"2.1\"") })
         // Without the minimum (whose default URL wins among equally forced layers), the window's URL is the alert's.
         let live = try ServicePolicy.validated(from: Data(text.replacingOccurrences(of: "2026-02-01", with: "2099-02-01")
             .replacingOccurrences(of: #""minRequiredVersion":"2.1.0","#, with: "").utf8))
-        #expect(live.warnings(now: ISO8601.parse("2026-11-23T09:00:00Z")!).contains { $0.contains("store-url: The update URL https://example.com/update") },
+        #expect(live.warnings(now: ISO8601.parse("2026-11-23T09:00:00Z")!, zones: UTCOnly()).contains { $0.contains("store-url: The update URL https://example.com/update") },
                 "a forced update that opens a browser")
         let clean = try ServicePolicy.validated(from: Data(#"{"apps":[{"trackId":42,"bundleId":"b","name":"n","version":"2.0.0","countries":["kr"],"minRequiredVersion":"2.0.0"}]}"#.utf8))
-        #expect(clean.warnings(now: ISO8601.parse("2026-11-23T09:00:00Z")!).isEmpty)
+        #expect(clean.warnings(now: ISO8601.parse("2026-11-23T09:00:00Z")!, zones: UTCOnly()).isEmpty)
     }
 
     @Test func secretsCompareByValueOnly() {

@@ -17,6 +17,7 @@ extension DecisionReport {
             ("heldBackWhy", (heldBack?.explanation).json),
             ("heldDecision", (heldDecision?.rawValue).json),
             ("notices", .array(notices.map(JSONValue.string))),
+            ("deadEnd", .bool(deadEnd)),
         ] + (remoteConfigJSON.map { [("remoteConfig", $0)] } ?? []))
     }
 

@@ -16,8 +16,11 @@ public struct DecisionReport: Sendable, Equatable {
     public private(set) var heldBack: HoldBack?
     /// What the decision would have been without `heldBack`.
     public private(set) var heldDecision: Decision?
-    /// What the source's answer lacked (`SourceAnswer.notices`).
-    public let notices: [String]
+    /// What the source's answer lacked (`SourceAnswer.notices`), and a dead end (`deadEnd`).
+    public internal(set) var notices: [String]
+    /// A forced minimum above the version the store serves: the update leads nowhere
+    /// (`DecisionReport+DeadEnd`); false where the store's version is not known.
+    public internal(set) var deadEnd = false
     /// The template's values and the conditions that gave them, when a template was evaluated.
     public internal(set) var remoteConfig: RemoteConfigReport?
     /// The template version a fetch answered with, when no template was evaluated here.

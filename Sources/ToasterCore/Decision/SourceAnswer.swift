@@ -20,6 +20,9 @@ public struct SourceAnswer: Sendable, Equatable {
     public var latestName: String?
     /// The template version a Remote Config fetch answered with (`templateVersion`).
     public var templateVersion: String?
+    /// The version the App Store serves, where a store said it (the demo store, a lookup, the
+    /// store beside a service); nil where only the service names a version.
+    public var storeVersion: String?
 
     /// Whether the answer names a minimum (a minimum required version, or a forced window):
     /// then only the minimum forces, unless the user gives rules.

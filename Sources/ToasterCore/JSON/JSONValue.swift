@@ -5,6 +5,7 @@ public enum JSONValue: Sendable, Equatable {
     case number(Int)
     /// A number that need not be whole, as its JSON text (`12.5`), written by `decimal(micro:)`.
     case decimal(String)
+    case bool(Bool)
     case null
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -20,6 +21,7 @@ public enum JSONValue: Sendable, Equatable {
         case .string(let text): return Self.quote(text)
         case .number(let number): return String(number)
         case .decimal(let text): return text
+        case .bool(let flag): return flag ? "true" : "false"
         case .null: return "null"
         case .array(let items): return "[" + items.map { $0.serialized() }.joined(separator: ",") + "]"
         case .object(let members):

@@ -29,9 +29,25 @@ extension PreflightReport {
         return lines
     }
 
-    /// What the report says before the matrix: the template, the rule, App Store Connect.
+    /// What the report says before the matrix: what waiting would end, the template, the rule,
+    /// App Store Connect.
     private var contextLines: [String] {
-        templateLines + (decisionRule.map { [TextSanitizer.escapedLine($0)] } ?? []) + appStoreConnectLines
+        notYetLines + templateLines + (decisionRule.map { [TextSanitizer.escapedLine($0)] } ?? []) + appStoreConnectLines
+    }
+
+    /// "Not yet" (status 4) and from when: what `--watch` would wait on, said by the plain run.
+    /// With a dead end beside it, only when the store catching up ends that too.
+    private var notYetLines: [String] {
+        guard case .waiting(let why) = watchStep, error == nil, !hasUnanswered else { return [] }
+        let when = switch safeAt {
+        case .at(let date)?: "safe to force from \(ISO8601.format(date))"
+        case .pastUsualLag?: "no time can be given: the storefronts lag past the usual 24 h"
+        case nil: "no time can be given"
+        }
+        guard !hasDeadEnd else {
+            return safeAt?.date.map { ["Once the store catches up (\(why)): safe to force from \(ISO8601.format($0))."] } ?? []
+        }
+        return ["Not yet (status 4): --watch would wait on \(why); \(when)."]
     }
 
     public var text: String {
@@ -102,7 +118,8 @@ extension PreflightReport {
                                   ("cells", .array(columns.map { .string(cells[index][$0.members[0]].rawValue) }))])
             })),
         ])
-        return .object([("now", .string(ISO8601.format(now))), ("partial", partial.json), ("findings", .array(findingValues)),
+        return .object([("now", .string(ISO8601.format(now))), ("partial", partial.json), ("safeAt", (safeAt?.date).map { .string(ISO8601.format($0)) } ?? .null),
+                        ("findings", .array(findingValues)),
                         ("storefronts", .array(answerValues)), ("matrix", matrix), ("totals", totalsJSON), ("decisionRule", decisionRule.json),
                         ("appStoreConnect", appStoreConnectJSON), ("remoteConfigTemplate", templateJSON)]
                        + (error.map { [("error", JSONValue.string($0))] } ?? []))

@@ -79,6 +79,8 @@ public struct PreflightReport: Sendable {
     /// Why the report covers only part of the lookups (a signal stopped them): what was
     /// answered is evaluated, the rest is unanswered.
     public var partial: String?
+    /// From when forcing is expected to be safe, while `--watch` would wait (`PreflightInput.safeAt`).
+    public var safeAt: SafeAt?
 
     public init(findings: [PreflightFinding], storefronts: [StorefrontView], rows: [InstalledGroup], cells: [[PreflightCell]], now: Date,
                 error: String? = nil) {

@@ -37,4 +37,11 @@ enum ServiceAnswers {
     struct Message: Encodable {
         let message: String
     }
+
+    /// A `PUT` refused for the storefronts its policy strands (409): the sentence, and each
+    /// finding with its app's JSON path.
+    struct DeadEnds: Encodable {
+        let message: String
+        let findings: [String]
+    }
 }

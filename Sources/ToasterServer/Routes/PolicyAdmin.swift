@@ -36,10 +36,15 @@ enum PolicyAdmin {
             return ToasterRoutes.answer(request, .badRequest, ServiceAnswers.Message(message: "the policy's body ended early"))
         }
         let expected = request.headers[.ifMatch].flatMap(Self.eTags)
+        // QA demos a dead end on purpose; anything but exactly `true` keeps the gate.
+        let allowDeadEnds = request.uri.queryParameters.get(allowDeadEndsItem) == "true"
         do throws(PolicyError) {
-            let served = try await store.replace(with: Data(body.readableBytesView), ifMatch: expected)
+            let (served, deadEnds) = try await store.replace(with: Data(body.readableBytesView), ifMatch: expected, allowingDeadEnds: allowDeadEnds)
             metrics.puts("ok").increment()
             logger.info("PUT /admin/policy: policy replaced", metadata: ["etag": "\(served.opaqueETag)", "bytes": "\(body.readableBytes)"])
+            if !deadEnds.isEmpty {
+                logger.warning("PUT /admin/policy: serving dead ends, as ?\(allowDeadEndsItem)=true asked: \(deadEnds.joined(separator: "; "))")
+            }
             var response = ToasterRoutes.answer(request, .ok, ServiceAnswers.Message(message: "policy replaced"))
             response.headers[.eTag] = served.eTag
             return response
@@ -49,19 +54,28 @@ enum PolicyAdmin {
             case .stale: (.preconditionFailed, "stale")
             case .unwritable: (.internalServerError, "unwritable")
             case .unavailable: (.serviceUnavailable, "unavailable")
+            case .deadEnd: (.conflict, "dead_end")
             }
             metrics.puts(result).increment()
             logger.warning("PUT /admin/policy refused (\(status.code)): \(error)")
             // Where the server keeps the policy is the operator's business: a storage failure's
             // details (a path, a database error) go to the log, not to the client.
+            if error.kind == .deadEnd {
+                return ToasterRoutes.answer(request, status, ServiceAnswers.DeadEnds(
+                    message: error.description + "; nothing changed (PUT with ?\(allowDeadEndsItem)=true serves it anyway, to demonstrate a dead end)",
+                    findings: error.findings))
+            }
             let message = switch error.kind {
-            case .invalid, .stale: error.description
+            case .invalid, .stale, .deadEnd: error.description
             case .unwritable: "the policy is valid but could not be stored; the server's log says why"
             case .unavailable: "the policy store is unavailable; the server's log says why"
             }
             return ToasterRoutes.answer(request, status, ServiceAnswers.Message(message: message))
         }
     }
+
+    /// The query item that lets a `PUT` serve a policy with dead ends.
+    static let allowDeadEndsItem = "allowDeadEnds"
 
     /// `GET /metrics`, in Prometheus' text format.
     static func metrics(_ metrics: ServerMetrics, serving store: PolicyStore, streams: RealtimeStreams) -> Response {

@@ -45,10 +45,18 @@ public final class PolicyStore: Sendable {
     var served: ServedPolicy { current.withLock { $0.served } }
 
     /// `PUT /admin/policy`: an invalid policy changes nothing; with `ifMatch`, neither does a
-    /// policy changed since the editor read it (`.stale`).
+    /// policy changed since the editor read it (`.stale`), nor, unless `allowingDeadEnds`, one
+    /// that strands users in a storefront it serves (`.deadEnd`).
     /// A publish of every template it changes, numbered as `TemplateHistory.number` says.
-    func replace(with document: Data, ifMatch: [String]?) async throws(PolicyError) -> ServedPolicy {
-        let served = try await Offload.run { () throws(PolicyError) in try Self.served(document, from: nil) }
+    /// Returns the policy served and the dead ends it was allowed to serve.
+    func replace(with document: Data, ifMatch: [String]?, allowingDeadEnds: Bool = false) async throws(PolicyError)
+        -> (served: ServedPolicy, deadEnds: [String]) {
+        let (served, deadEnds) = try await Offload.run { () throws(PolicyError) -> (ServedPolicy, [String]) in
+            let served = try Self.served(document, from: nil)
+            let deadEnds = Self.deadEnds(of: served.policy)
+            if !allowingDeadEnds, let error = PolicyError.deadEnds(deadEnds) { throw error }
+            return (served, deadEnds)
+        }
         let now = Date()
         let (stored, installed) = try await backend.write { stored, newest throws(PolicyError) in
             if let ifMatch, !ifMatch.contains(ETag.of(stored)) { throw PolicyError.stale(ifMatch) }
@@ -56,7 +64,7 @@ public final class PolicyStore: Sendable {
             return (change, change.document == document ? served : try Self.served(change.document, from: nil))
         }
         install(installed, revision: stored.revision)
-        return installed
+        return (installed, deadEnds)
     }
 
     /// Publishes `template` as `project`'s next version (the REST API's `PUT`, or a rollback),
@@ -87,11 +95,13 @@ public final class PolicyStore: Sendable {
         return await Offload.perform { TemplateHistory.current(in: document, project: project).map { [$0] } ?? [] } ?? []
     }
 
-    /// SIGHUP: an invalid document leaves the served policy as it was. Logged and counted
+    /// SIGHUP: an invalid document leaves the served policy as it was, and so does a file that
+    /// strands users in a storefront (a database row was checked by the `PUT` that stored it,
+    /// which may have allowed it, and every instance serves it alike). Logged and counted
     /// either way.
     public func reload(because reason: String) async {
         do throws(PolicyError) {
-            await adopt(try await backend.read(), because: reason)
+            await adopt(try await backend.read(), because: reason, refusingDeadEnds: backend is PolicyFile)
         } catch {
             refused(error, reason)
         }
@@ -99,11 +109,17 @@ public final class PolicyStore: Sendable {
 
     /// Serves `stored` (read by a reload, or by a database watcher) unless what is served is
     /// as new; an invalid document leaves the served policy as it was.
-    func adopt(_ stored: StoredPolicy, because reason: String) async {
+    func adopt(_ stored: StoredPolicy, because reason: String, refusingDeadEnds: Bool = false) async {
         guard stored.revision > current.withLock({ $0.revision }) else { return }
         let place = backend.place
         do throws(PolicyError) {
-            let served = try await Offload.run { () throws(PolicyError) in try Self.served(stored.document, from: place) }
+            let served = try await Offload.run { () throws(PolicyError) -> ServedPolicy in
+                let served = try Self.served(stored.document, from: place)
+                if refusingDeadEnds, let error = PolicyError.deadEnds(Self.deadEnds(of: served.policy)) {
+                    throw PolicyError("\(place): \(error.description)", kind: .deadEnd, findings: error.findings)
+                }
+                return served
+            }
             if install(served, revision: stored.revision) {
                 observability.reloaded(.ok)
                 observability.logger.info("reloaded the policy", metadata: ["reason": "\(reason)", "etag": "\(served.opaqueETag)"])
@@ -147,6 +163,12 @@ public final class PolicyStore: Sendable {
         let document = try PolicyFile(path: path).readNow().document
         _ = try served(document, from: path)
         return document
+    }
+
+    /// The dead ends of `policy` (`ServicePolicy.deadEnds`) on the server's clock and time
+    /// zones: heavy work, run on the store's thread as validation is.
+    private static func deadEnds(of policy: ServicePolicy) -> [String] {
+        policy.deadEnds(now: Date(), zones: SystemTimeZones())
     }
 
     /// `place` prefixes a validation error (nil for a `PUT` body, which the sender has in hand).

@@ -38,7 +38,7 @@ public struct VersionCheck: Sendable {
         let failure: CheckFailure
         do {
             let answer = if let realtimeAttempt { try source.fetchAnswer(realtimeAttempt: realtimeAttempt) } else { try source.fetchAnswer() }
-            let report = try decider.decide(current: appVersion, answer: answer, now: now)
+            let report = try decider.decide(current: appVersion, answer: answer, now: now).noticingDeadEnd(answer)
             guard let choices else { return CheckResult(.decided(report)) }
             let held = choices.applying(to: report, now: now)
             return CheckResult(.decided(held), toRemember: .checked(held))

@@ -57,7 +57,13 @@ public struct PreflightRound: Sendable {
         var evaluated = input
         evaluated.answers = found.answers
         evaluated.unanswered = found.unanswered
-        do { return try evaluated.evaluate() } catch { return .unfinished(now: input.now, error: "\(error)") }
+        do {
+            var report = try evaluated.evaluate()
+            report.safeAt = evaluated.safeAt(report)
+            return report
+        } catch {
+            return .unfinished(now: input.now, error: "\(error)")
+        }
     }
 
     /// The rounds of the storefront board, which evaluates as answers come: each reads the

@@ -53,6 +53,7 @@ public struct AppStoreSource: ServiceSource {
             listing: entry.listing
         )
         answer.latestName = "the App Store lookup"
+        answer.storeVersion = entry.version
         return answer
     }
 }

@@ -34,6 +34,7 @@ public struct DemoStore: VersionSource {
         )
         answer.minimumName = "--min-required-version"
         answer.latestName = "the demo store's --store-version"
+        answer.storeVersion = storeVersion
         return answer
     }
 }

@@ -29,7 +29,9 @@ public struct SourceWithStore: VersionSource {
     private func withListing(_ answer: SourceAnswer) -> SourceAnswer {
         var answer = answer
         do {
-            answer.listing = try store.fetchAnswer().listing
+            let store = try store.fetchAnswer()
+            answer.listing = store.listing
+            answer.storeVersion = store.storeVersion
         } catch {
             answer.notices.append("the App Store page has no listing: \(error.message)")
         }

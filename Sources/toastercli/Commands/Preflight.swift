@@ -15,12 +15,11 @@ struct Preflight: ParsableCommand {
         discussion: """
             Exit status: 3 if a dead end was found (with --strict: any finding, an unanswered \
             storefront too), else 1 if a storefront is unanswered or preflight could not run, \
-            else 0; 64 usage error. --watch asks again until nothing blocks, then prints \
-            "safe to force now" and exits 0.
+            else 4 ("not yet") if --watch would wait (a release too fresh, lookups that \
+            disagree), saying from when it expects forcing to be safe, else 0; 64 usage error. \
+            --watch asks again until nothing blocks, then prints "safe to force now" and exits 0.
             """
     )
-
-    static let deadEndStatus = PreflightReport.deadEndStatus
 
     @OptionGroup var inputs: PreflightOptions
 
@@ -107,12 +106,11 @@ struct Preflight: ParsableCommand {
         try interrupts.finish(body)
     }
 
-    /// Exit status 3 for a dead end (with --strict, any finding), else 1 when a storefront
-    /// never answered, else 0.
+    /// The report's status (`PreflightReport.status`): 3, 1, 4 ("not yet") or 0.
     private func finish(_ report: PreflightReport) throws {
         Output.line(render(report))
-        if report.hasDeadEnd || (strict && !report.findings.isEmpty) { throw CommandExit(status: Self.deadEndStatus) }
-        if report.hasUnanswered { throw CommandExit(status: 1) }
+        let status = report.status(strict: strict)
+        if status != 0 { throw CommandExit(status: status) }
     }
 
     /// A run that could not finish: the report says why on stdout (JSON and markdown), the

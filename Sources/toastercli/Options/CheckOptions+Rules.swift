@@ -7,6 +7,11 @@ import ToasterCore
 extension CheckOptions {
     func validate() throws {
         _ = try parsedVersion(appVersion, "--app-version")
+        // The lookup, the template's device.country and the fetch all take a storefront: a name
+        // that is none would match no condition and ask no store, silently.
+        if let problem = AppStoreStorefronts.problem(storefront) {
+            throw ValidationError("--country: \(problem) (two-letter codes such as kr, us, jp)")
+        }
         try validateStore()
         try OptionRange.check(releasedForDays, within: 0...3650, "--released-for-days")
         if let osVersion { _ = try parsedVersion(osVersion, "--os-version") }
@@ -94,7 +99,7 @@ extension CheckOptions {
         let environment = ["LC_ALL", "LC_MESSAGES", "LANG"].reduce(into: [String: String]()) { found, name in
             found[name] = Environment.value(name)
         }
-        guard let language = Language.resolve(flag: locale, environment: environment) else {
+        guard let language = Language.resolve(flag: locale, deviceLanguage: remoteConfig.deviceLanguage, environment: environment) else {
             throw ValidationError("--locale \"\(locale ?? "")\" is not one of ko, en, ja")
         }
         return language

@@ -63,7 +63,7 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "Look the app up by bundle id instead of --app-id.")
     var bundleId: String?
 
-    @Option(help: "The store country for App Store lookups.")
+    @Option(help: "The device's App Store storefront (kr, us, jp, …): the lookup's country, and device.country for Remote Config.")
     var country = "kr"
 
     // Remote Config, and the CMS.
@@ -87,7 +87,7 @@ struct CheckOptions: ParsableArguments {
     @Option(help: "The device's OS version; no prompt for a store version that needs a newer one.")
     var osVersion: String?
 
-    @Option(help: "The language of the program's texts: ko, en or ja (default: from LC_ALL, LC_MESSAGES, LANG; else ko).")
+    @Option(help: "The language of the program's texts: ko, en or ja (default: --device-language's, else en for one not shipped; without it LC_ALL, LC_MESSAGES, LANG; else ko).")
     var locale: String?
 
     @OptionGroup var clock: ClockOptions
@@ -102,6 +102,9 @@ struct CheckOptions: ParsableArguments {
     /// The source asked: `--source`; else Remote Config with `--template` (the only source that
     /// takes one), else the demo store.
     var kind: SourceKind { source ?? (remoteConfig.template != nil ? .remoteConfig : .demo) }
+
+    /// `--country` as the lookup and Remote Config take it: a storefront code, lower-case.
+    var storefront: String { country.lowercased() }
 
     /// Which app the remembered choices belong to.
     var appKey: String { bundleId ?? "id\(appId)" }

@@ -55,7 +55,7 @@ extension Wiring {
 
     private func appStore(_ options: CheckOptions, url: String, flag: String) throws(SourceError) -> AppStoreSource {
         AppStoreSource(location: try SourceLocation(parsing: url, trust: trust, flag: flag),
-                       app: options.bundleId.map(AppStoreSource.AppKey.bundleID) ?? .id(options.appId), country: options.country,
+                       app: options.bundleId.map(AppStoreSource.AppKey.bundleID) ?? .id(options.appId), country: options.storefront,
                        timeout: timeout, cacheBuster: { String(Int64(Date().timeIntervalSince1970 * 1000)) })
     }
 
@@ -73,7 +73,7 @@ extension Wiring {
     private func templateDevice(_ options: CheckOptions) throws -> RemoteConfigDevice {
         let device = options.remoteConfig, percentile = device.percentile, language = try options.language()
         return RemoteConfigDevice(appVersion: options.appVersion, build: device.build, firebaseAppID: options.remoteConfig.firebaseAppId,
-                                  country: options.country, language: device.deviceLanguage ?? language.rawValue,
+                                  country: options.storefront, language: device.deviceLanguage ?? language.rawValue,
                                   userProperties: try device.userProperties(), customSignals: try device.customSignals(),
                                   audiences: Set(device.audience), firstOpen: device.firstOpen.flatMap(ISO8601.parse),
                                   installationID: device.installationId, microPercentile: percentile.map { Int(($0 * 1_000_000).rounded()) },
@@ -83,7 +83,7 @@ extension Wiring {
     /// What a real fetch's body says of the device.
     private func fetchDevice(_ options: CheckOptions) throws -> FirebaseFetchSource.Device {
         let device = options.remoteConfig, language = try options.language()
-        return FirebaseFetchSource.Device(appVersion: options.appVersion, build: device.build, country: options.country,
+        return FirebaseFetchSource.Device(appVersion: options.appVersion, build: device.build, country: options.storefront,
                                           language: device.deviceLanguage ?? language.rawValue,
                                           osVersion: options.osVersion, userProperties: try device.userProperties(),
                                           customSignals: try device.customSignals(), firstOpen: device.firstOpen.flatMap(ISO8601.parse))

@@ -148,6 +148,8 @@ import Testing
         board.apply(.roundEnded(round: board.round))
         #expect(board.report?.findings.map(\.kind) == [.tooFresh])
         #expect(board.cell("kr") == .waiting)
+        #expect(board.quitStatus(strict: false) == 4, "quitting while only waiting stands in the way: not yet, as the plain run says")
+        #expect(board.quitReport?.safeAt == board.safeAt, "the printed report says the time the header did")
         let text = Self.text(BoardRenderer.render(board, width: 80, height: 16))
         #expect(text.contains("safe to force at ~03:30 UTC"))
     }

@@ -222,7 +222,7 @@ import Testing
 
     @Test func anUnfinishedRunIsStillOneDocument() {
         let report = PreflightReport.unfinished(now: Evaluation.now, error: "--installed x.csv: line 3: invalid version")
-        #expect(report.json.serialized() == #"{"now":"2026-11-22T09:00:00Z","partial":null,"findings":[],"storefronts":[],"matrix":{"columns":[],"rows":[]},"totals":null,"decisionRule":null,"appStoreConnect":null,"remoteConfigTemplate":null,"error":"--installed x.csv: line 3: invalid version"}"#)
+        #expect(report.json.serialized() == #"{"now":"2026-11-22T09:00:00Z","partial":null,"safeAt":null,"findings":[],"storefronts":[],"matrix":{"columns":[],"rows":[]},"totals":null,"decisionRule":null,"appStoreConnect":null,"remoteConfigTemplate":null,"error":"--installed x.csv: line 3: invalid version"}"#)
         #expect(report.markdown.hasPrefix("### toastercli preflight: could not finish\n\n**could not finish:** --installed x.csv: line 3: invalid version"))
     }
 
@@ -241,6 +241,29 @@ import Testing
         #expect(locked.watchStep == .stuck, "no store update makes iOS 15 install it")
         let served = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")), [Evaluation.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0")])
         #expect(served.watchStep == .safe)
+    }
+
+    /// One predicate for both modes: what `--watch` waits on is "not yet" (4) in one run, after a
+    /// dead end (3) and an unanswered storefront (1); `safeAt` is given only while it waits.
+    @Test func theStatusIsWhatWatchWouldDo() throws {
+        let fresh = Evaluation.answers("kr", Evaluation.entry("2.0.0", released: "2026-11-22T03:00:00Z"))
+        let waiting = try Self.evaluate(fresh, [Evaluation.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0")])
+        #expect(waiting.status(strict: false) == 4)
+        #expect(waiting.status(strict: true) == 3)
+        let input = PreflightInput(storefronts: ["kr"], answers: fresh, layers: [Evaluation.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0")],
+                                   appID: "42", now: Evaluation.now, minimumReleaseAge: .seconds(86_400))
+        #expect(input.safeAt(waiting) == .at(ISO8601.parse("2026-11-23T03:00:00Z")!))
+        var said = waiting
+        said.safeAt = input.safeAt(waiting)
+        #expect(said.text.contains("Not yet (status 4): --watch would wait on too-fresh in kr; safe to force from 2026-11-23T03:00:00Z."))
+        #expect(said.json.serialized().contains(#""safeAt":"2026-11-23T03:00:00Z""#))
+        let deadEnd = try Self.evaluate(fresh + Evaluation.answers("jp", Evaluation.entry("1.9.0")), [Evaluation.minimum("2.0.0")],
+                                        installed: [InstalledGroup(version: "1.0.0")])
+        #expect(deadEnd.status(strict: false) == 3, "a dead end first, though --watch would wait on it")
+        let served = try Self.evaluate(Evaluation.answers("kr", Evaluation.entry("2.0.0")), [Evaluation.minimum("2.0.0")], installed: [InstalledGroup(version: "1.0.0")])
+        #expect(served.status(strict: false) == 0)
+        #expect(input.safeAt(served) == nil, "nothing waits")
+        #expect(!served.text.contains("Not yet"))
     }
 
     @Test func unreadablePolicyVersionStopsTheRun() {
@@ -274,6 +297,16 @@ import Testing
         let rows = table.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t").map(String.init) }
         #expect(rows.map { $0[0] } == codes, "run scripts/generate-storefronts")
         #expect(rows.allSatisfy { $0.count == 3 && $0[1].count == 3 && $0[1] == $0[1].uppercased() })
+        #expect(Dictionary(uniqueKeysWithValues: rows.map { ($0[2].lowercased(), $0[0]) }) == AppStoreTerritories.storefrontByName,
+                "run scripts/generate-territories")
+    }
+
+    /// What a person types for a storefront: a name, an alpha-3 code, the UK, a slip.
+    @Test(arguments: [("germany", String?.some("de")), ("Germany", "de"), ("deu", "de"), ("uk", "gb"), ("korea", "kr"), ("jpan", "jp"),
+                      ("JPN", "jp"), ("congo", "cg"), ("atlantis", nil)])
+    func aCodeThatIsNoStorefrontGetsTheOneItMeant(typed: String, meant: String?) {
+        #expect(AppStoreStorefronts.nearest(to: typed) == meant)
+        #expect(AppStoreStorefronts.problem(typed)?.hasSuffix(meant.map { "did you mean \($0)?" } ?? "storefronts") == true)
     }
 }
 

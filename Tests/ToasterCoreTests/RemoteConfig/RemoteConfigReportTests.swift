@@ -79,7 +79,7 @@ import Testing
     @Test func aReportWithoutATemplateIsWrittenAsBefore() throws {
         let report = try UpdateDecider(appID: "42").decide(current: "1.9.0", answer: SourceAnswer(latestVersion: "2.0.0"), now: now)
         #expect(!report.json.serialized().contains("remoteConfig"))
-        #expect(report.json.serialized().hasSuffix(#""notices":[]}"#))
+        #expect(report.json.serialized().hasSuffix(#""notices":[],"deadEnd":false}"#), "deadEnd is the one field issue 41 adds")
         #expect(!report.text.contains("remoteConfig"))
         let line = TraceEvent.versionCheck(source: "demo", current: "1.9.0", latest: "2.0.0", decision: .forced, reason: .major).traceLine(milliseconds: 5)
         #expect(line == #"{"t":5,"event":"versionCheck","source":"demo","current":"1.9.0","latest":"2.0.0","decision":"forced","reason":"major"}"#)

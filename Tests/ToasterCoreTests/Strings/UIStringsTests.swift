@@ -71,6 +71,14 @@ import Testing
         #expect(Language.resolve(flag: flag, environment: environment) == expected)
     }
 
+    /// The app's own strings follow the device's language, so the alert does too: a simulated
+    /// device in ja-JP gets the Japanese alert beside a Japanese template text, whatever LANG says.
+    @Test(arguments: [(String?.none, "ja-JP", Language?.some(.ja)), (nil, "de-DE", .en), (nil, "ko", .ko), (nil, "", .en),
+                      ("ko", "ja-JP", .ko), ("fr", "ja-JP", nil)])
+    func deviceLanguageComesAfterTheFlagBeforeTheEnvironment(flag: String?, device: String, expected: Language?) {
+        #expect(Language.resolve(flag: flag, deviceLanguage: device, environment: ["LANG": "ko_KR.UTF-8"]) == expected)
+    }
+
     @Test func blankPayloadTextsKeepTheDefaults() {
         let model = AlertModel(type: .forceUpdate, texts: AlertTextOverride(title: "  ", message: nil, buttonTitle: ""))
         #expect(model.title == "신규 기능 업데이트 알림")

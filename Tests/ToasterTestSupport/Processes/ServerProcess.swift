@@ -83,14 +83,16 @@ package final class ServerProcess {
         return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
     }
 
-    /// `PUT /admin/policy` with the example policy's store version replaced.
-    package func setStoreVersion(_ version: String) async throws {
-        try await put(policy: try Self.policy(storeVersion: version))
+    /// `PUT /admin/policy` with the example policy's store version replaced. Below its minimum
+    /// (1.5.0) or inside its forced window (to 1.9.9) the policy strands its users, which the
+    /// server refuses unless `allowingDeadEnds`.
+    package func setStoreVersion(_ version: String, allowingDeadEnds: Bool = false) async throws {
+        try await put(policy: try Self.policy(storeVersion: version), allowingDeadEnds: allowingDeadEnds)
     }
 
-    /// `PUT /admin/policy`, which must be acknowledged.
-    package func put(policy: String) async throws {
-        try await admin("/admin/policy", method: "PUT", body: policy)
+    /// `PUT /admin/policy`, which must be acknowledged; `?allowDeadEnds=true` with `allowingDeadEnds`.
+    package func put(policy: String, allowingDeadEnds: Bool = false) async throws {
+        try await admin("/admin/policy" + (allowingDeadEnds ? "?allowDeadEnds=true" : ""), method: "PUT", body: policy)
     }
 
     /// A request to the admin API with the admin token, which must be answered 200: its answer.

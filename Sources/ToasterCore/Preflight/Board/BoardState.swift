@@ -156,7 +156,9 @@ public struct BoardState: Sendable {
             if let reason = failures[request] { return UnansweredLookup(request: request, reason: reason) }
             return answers[request] == nil ? UnansweredLookup(request: request, reason: "no answer before the board was quit") : nil
         }
-        return evaluation(storefronts: asked, answers: latest, unanswered: unanswered)
+        guard var report = evaluation(storefronts: asked, answers: latest, unanswered: unanswered) else { return nil }
+        report.safeAt = input.safeAt(report)
+        return report
     }
 
     // MARK: What the board shows
@@ -196,82 +198,19 @@ public struct BoardState: Sendable {
         return report.watchStep
     }
 
-    /// The exit status of quitting now: 3 while a dead end or anything waiting blocks, 1 when
-    /// only unanswered (or never answered) storefronts stand in the way.
+    /// The exit status of quitting now: the status of the report quitting prints, as the plain
+    /// run's (3 while a dead end blocks, 1 while a storefront has no answer — failed, still
+    /// asked, or not asked yet — 4 when only waiting stands in the way, 0 when nothing does).
     public func quitStatus(strict: Bool) -> Int32 {
-        if let report {
-            if report.hasDeadEnd || report.findings.contains(where: \.kind.endsByWaiting) { return PreflightReport.deadEndStatus }
-            if strict, !report.findings.isEmpty { return PreflightReport.deadEndStatus }
-        }
-        if watchStep == .safe { return 0 }
-        return 1
+        guard report != nil, let quit = quitReport else { return 1 }
+        let status = quit.status(strict: strict)
+        guard status != PreflightReport.deadEndStatus else { return status }
+        // What is not known (a storefront never asked, App Store Connect or the template unread this round) lets nothing pass.
+        return withoutAnswer.isEmpty && appStoreConnectFailure == nil && templateFailure == nil ? status : 1
     }
 
-    /// When the header says forcing becomes safe.
-    public enum SafeAt: Sendable, Equatable {
-        case at(Date)
-        /// Storefronts still serve an older version after the usual lag has passed: no time to give.
-        case pastUsualLag
-    }
-
-    /// How long a released version may take to reach every storefront: App Store Connect's
-    /// help says to allow up to 24 hours (docs/10-preflight.md).
-    public static let usualStoreLag: Duration = .seconds(86_400)
-
-    /// When forcing becomes safe, if only waiting stands in the way: the youngest release date
-    /// plus the minimum release age, and, while storefronts still serve an older version than
-    /// others, no earlier than the newest version's release plus the usual store lag. Never
-    /// while the store catching up would leave a dead end (a minimum no storefront shows any
-    /// sign of, a storefront that does not list the app): waiting cannot end those.
-    public var safeAt: SafeAt? {
-        guard let report, !report.findings.isEmpty, report.findings.allSatisfy({
-            $0.kind.endsByWaiting ? $0.kind != .unanswered : $0.severity != .deadEnd
-        }) else { return nil }
-        var released = report.storefronts.compactMap { $0.served?.listing.releaseDate.flatMap(ISO8601.parse) }
-        var lagEnds: Date?
-        let lagging = report.findings.filter { $0.kind != .tooFresh && $0.kind.endsByWaiting }
-        if !lagging.isEmpty {
-            // Only a lag the store ends: each storefront named serves something older than the newest version answered,
-            // and once every storefront serves that, no dead end is left.
-            guard let newest = newestRelease(report), lagging.allSatisfy({ finding in
-                finding.storefronts.allSatisfy { code in
-                    report.storefronts.first { $0.storefront == code }?.servedVersion.map { $0 < newest.version } ?? false
-                }
-            }), catchingUpEnds(report, newest: newest.entry) else { return nil }
-            // Once they catch up they serve it, so its release counts for the release age too.
-            released.append(newest.released)
-            lagEnds = newest.released.addingTimeInterval(Double(Self.usualStoreLag.wholeSeconds))
-        }
-        guard let youngest = released.max() else { return nil }
-        let safe = max(youngest.addingTimeInterval(Double(input.minimumReleaseAge.wholeSeconds)), lagEnds ?? .distantPast)
-        if safe > input.now { return .at(safe) }
-        return lagEnds == nil ? nil : .pastUsualLag
-    }
-
-    /// The newest version any answer lists, the earliest release date given for it, and the
-    /// answer that gives it.
-    private func newestRelease(_ report: PreflightReport) -> (version: Version, released: Date, entry: LookupEntry)? {
-        let entries = report.storefronts.flatMap { $0.answers.compactMap(\.entry) }
-            .compactMap { entry in (try? Version(entry.listing.version)).map { ($0, entry.listing.releaseDate.flatMap(ISO8601.parse), entry) } }
-        guard let newest = entries.map(\.0).max(),
-              let earliest = entries.filter({ $0.0 == newest && $0.1 != nil }).min(by: { $0.1! < $1.1! }),
-              let released = earliest.1 else { return nil }
-        return (newest, released, earliest.2)
-    }
-
-    /// Whether the store catching up ends every dead end: evaluated again with every answer that
-    /// lists the app serving `newest`, nothing strands anyone. A minimum above every version
-    /// answered, or a storefront that does not list the app, still does.
-    private func catchingUpEnds(_ report: PreflightReport, newest: LookupEntry) -> Bool {
-        var caughtUp = input
-        caughtUp.storefronts = report.storefronts.map(\.storefront)
-        caughtUp.answers = report.storefronts.flatMap { view in
-            view.answers.map { LookupAnswer(request: $0.request, entry: $0.entry == nil ? nil : newest) }
-        }
-        caughtUp.unanswered = []
-        guard let after = try? caughtUp.evaluate() else { return false }
-        return !after.hasDeadEnd
-    }
+    /// When the header says forcing becomes safe: the same estimate as the plain run's `safeAt`.
+    public var safeAt: PreflightReport.SafeAt? { report.flatMap(input.safeAt) }
 
     /// The answers of a storefront, in plan order, with the failures.
     public func answerLines(_ storefront: String) -> [(request: LookupRequest, answer: LookupAnswer?, failure: String?)] {
