@@ -41,7 +41,7 @@ import ToasterWire
             #expect(versions.map(\.number) == [119, 118, 42])
             // The same template at an older number: served at the current one all the same.
             let unchanged = Data(try Self.policy(version: 7, minimum: "2.1.0").utf8)
-            let served = try await store.replace(with: unchanged, ifMatch: nil)
+            let served = try await store.replace(with: unchanged, ifMatch: nil).served
             #expect(Self.served(store) == "119")
             #expect(served.document != unchanged)
             let version = try #require(try JSONSerialization.jsonObject(with: versions[1].document) as? [String: Any])["version"] as? [String: Any]
