@@ -187,7 +187,7 @@ extension RemoteConfigAPIRoutes {
     /// reader's sentence; a store that cannot write 500 or 503, the reason in the log only.
     private static func refused(_ request: Request, _ error: PolicyError) -> Response {
         let answer = switch error.kind {
-        case .invalid, .stale: GoogleAPI.ErrorAnswer(.invalidArgument, message: error.description)
+        case .invalid, .stale, .deadEnd: GoogleAPI.ErrorAnswer(.invalidArgument, message: error.description)
         case .unwritable: GoogleAPI.ErrorAnswer(.internal, message: "the template is valid but could not be stored; the server's log says why")
         case .unavailable: GoogleAPI.ErrorAnswer(.unavailable, message: "the policy store is unavailable; the server's log says why")
         }
