@@ -17,7 +17,7 @@ import Testing
     }
 
     private func read(_ json: String) throws -> RemoteConfigTemplate {
-        try RemoteConfigTemplate(tree: JSONTree.parse(Array(json.utf8)))
+        try RemoteConfigTemplate(reading: JSONTree.parse(Array(json.utf8)), versionKeys: .default)
     }
 
     // MARK: Languages
