@@ -16,6 +16,17 @@ import FoundationNetworking
         return text.replacingOccurrences(of: original, with: replacement)
     }
 
+    /// The example export with the minimum's value for `jp_ios_old` (the last `"2.0.0"` before
+    /// the minimum's description) made `2.0.O`: a branch a device in the US does not reach.
+    private static func exampleWithABadBranch() throws -> String {
+        let text = try String(contentsOf: Examples.template, encoding: .utf8)
+        guard let description = text.range(of: "Below this version"),
+              let value = text.range(of: #""2.0.0""#, options: .backwards, range: text.startIndex..<description.lowerBound) else {
+            throw TestFailure(description: "the example template's minimum changed shape")
+        }
+        return text.replacingCharacters(in: value, with: #""2.0.O""#)
+    }
+
     /// Each case: the document, and the sentence's place in it and its words.
     private static func documents() throws -> [(name: String, text: String, path: String, problem: String)] {
         [
@@ -26,13 +37,7 @@ import FoundationNetworking
              #"not a Remote Config template: it is a fetch answer (it has "entries" and "state")"#),
             ("a misspelt key", try example(replacing: #""parameterGroups""#, with: #""paramterGroups""#), "paramterGroups",
              #""paramterGroups" is not a Remote Config template key; did you mean `parameterGroups`?"#),
-            ("a branch the device does not reach", try example(replacing: #""value": "2.0.0"
-            }
-          },
-          "description": "Below this version"#, with: #""value": "2.0.O"
-            }
-          },
-          "description": "Below this version"#),
+            ("a branch the device does not reach", try exampleWithABadBranch(),
              "parameterGroups.force_update.parameters.min_required_version.conditionalValues.jp_ios_old.value",
              #"invalid version "2.0.O""#),
             ("a misspelt version key", try example(replacing: #""min_required_version""#, with: #""min_required_verison""#),

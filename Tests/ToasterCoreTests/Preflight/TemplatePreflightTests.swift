@@ -94,10 +94,9 @@ import Testing
     }
 
     @Test func aVersionThatIsNoVersionIsRefusedBeforeAnythingIsAsked() throws {
+        // The one reader of templates refuses it, whichever branch gives it: before any storefront is asked.
         let bad = Self.japanFirst.replacingOccurrences(of: "\"2.0.0\"}}", with: "\"two\"}}")
-        var input = PreflightInput(storefronts: ["jp"], answers: [], layers: [], installed: nil, appID: "42", now: Evaluation.now)
-        input.template = try Self.template(bad)
-        #expect(throws: PreflightError.self) { try input.checkPolicyVersions() }
+        #expect(throws: RemoteConfigTemplateError.self) { try Self.template(bad) }
     }
 
     @Test func theBoardEvaluatesTheTemplateReadAtEachRound() throws {
