@@ -46,7 +46,7 @@ import FoundationNetworking
                 + "Rename it, or name the parameter the app reads with --rc-min-key"),
             ("an undefined condition", try example(replacing: #""jp_ios_old": {"#, with: #""jp_old": {"#),
              "parameterGroups.force_update.parameters.min_required_version.conditionalValues.jp_old",
-             #"no condition is named "jp_old" in conditions (did you mean "jp_ios_old"?)"#),
+             #"no condition is named "jp_old" in conditions"#),
         ]
     }
 

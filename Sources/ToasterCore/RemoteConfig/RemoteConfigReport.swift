@@ -46,9 +46,10 @@ public struct RemoteConfigOutcome: Sendable, Equatable {
     }
 
     /// `min_required_version, condition jp_kr_old`, or `…, the template's default`: where the
-    /// group's value of `key` came from, as a decision's sentence names it.
+    /// group's value of `key` came from, as a decision's sentence names it; the key alone when
+    /// the template does not have it.
     public func name(of key: String) -> String {
-        guard let choice = choices.first(where: { $0.key == key }) else { return key }
+        guard let choice = choices.first(where: { $0.key == key }), choice.inTemplate else { return key }
         return "\(key), " + (choice.condition.map { "condition \($0)" } ?? "the template's default")
     }
 }
