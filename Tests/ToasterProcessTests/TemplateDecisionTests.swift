@@ -68,13 +68,48 @@ import ToasterTestSupport
 
     @Test func aRolloutIsAShareOfTheDevicesItsConditionHoldsFor() throws {
         let us = try check(try TemplateFixtures.file(), ["--country", "us", "--app-version", "2.0.0"])
-        #expect(us.object["decision"] as? String == "none", "the largest group, 90 %, is up to date")
+        #expect(us.object["decision"] as? String == "optional", "the most severe group's: 10 % are offered 2.1.0, though 90 % are up to date")
+        #expect(us.object["latest"] as? String == "2.1.0")
         let outcomes = try #require((us.object["remoteConfig"] as? [String: Any])?["outcomes"] as? [[String: Any]])
         #expect(outcomes.map { $0["share"] as? Int } == [90, 10])
         #expect(outcomes.map { $0["decision"] as? String } == ["none", "optional"])
         let rolledOut = try #require((outcomes[1]["parameters"] as? [String: [String: Any]])?["latest_version"])
         #expect(rolledOut["value"] as? String == "2.1.0")
         #expect(rolledOut["rollout"] as? String == "rollout_7")
+    }
+
+    /// A canary minimum for 10 %: `--exit-code` is 20, as the forced 10 % would see it; both
+    /// groups are listed with their shares, in the text and in JSON.
+    @Test func aForcedCanaryFailsTheGateThoughMostAreOptional() throws {
+        let template = try TemplateFixtures.file(#"""
+            {"conditions": [{"name": "canary", "expression": "percent <= 10"}],
+             "parameters": {"min_required_version": {"defaultValue": {"value": "1.0.0"}, "conditionalValues": {"canary": {"value": "2.0.0"}}},
+                            "latest_version": {"defaultValue": {"value": "2.0.0"}}}}
+            """#)
+        let gate = try check(template, ["--app-version", "1.9.0", "--exit-code"])
+        #expect(gate.status == 20, "\(gate.stderr)")
+        #expect(gate.object["decision"] as? String == "forced")
+        let outcomes = try #require((gate.object["remoteConfig"] as? [String: Any])?["outcomes"] as? [[String: Any]])
+        #expect(outcomes.map { $0["share"] as? Int } == [90, 10])
+        #expect(outcomes.map { $0["decision"] as? String } == ["optional", "forced"])
+        let text = try Toolchain.run([Toolchain.toastercli, "check", "--template", template, "--app-version", "1.9.0", "--locale", "en", "--exit-code"])
+        #expect(text.status == 20)
+        #expect(text.stdout.hasPrefix("decision: forced (belowMinimumRequired)\nwhy: 1.9.0 is below the minimum 2.0.0 (min_required_version, condition canary)"))
+        #expect(text.stdout.contains("  90% of devices: optional\n") && text.stdout.contains("  10% of devices: forced\n"), "\(text.stdout)")
+        let pinned = try check(template, ["--app-version", "1.9.0", "--percentile", "50", "--exit-code"])
+        #expect(pinned.status == 10, "a pinned device outside the canary is offered the update")
+    }
+
+    /// A template that names no minimum (here, none at all) forces nobody, whatever the kind of
+    /// update, and says so; the bare App Store lookup's table is not applied to it.
+    @Test func aTemplateWithoutAMinimumForcesNobody() throws {
+        let template = try TemplateFixtures.file(#"{"parameters": {"latest_version": {"defaultValue": {"value": "2.0.0"}}}}"#)
+        let result = try check(template, ["--app-version", "1.9.0", "--exit-code"])
+        #expect(result.status == 10, "\(result.stderr)")
+        #expect(result.object["reason"] as? String == "newerLatestVersion")
+        #expect((result.object["notices"] as? [String])?.contains(
+            "the answer names no minimum (min_required_version): it forces nobody, and a newer latest version is at most optional") == true,
+                "\(result.object)")
     }
 
     /// firebase-admin-go's vectors: seed `1` with `one` is 64.146488, `abcdef` with `123` 9.571542.

@@ -26,8 +26,12 @@ import ToasterWire
     @Test(arguments: [
         (#"{"foo": "bar"}"#, #"apps[0].remoteConfig.template.foo: "foo" is not a Remote Config template key (known: conditions, parameters, parameterGroups, version, etag)"#),
         (#"{"paramters": {}}"#, #"apps[0].remoteConfig.template.paramters: "paramters" is not a Remote Config template key; did you mean `parameters`?"#),
-        (#"{"version": {"versionNumber": "3"}}"#, "apps[0].remoteConfig.template: not a Remote Config template: it has neither parameters nor conditions"),
+        (#"{"version": {"versionNumber": "3"}}"#, "apps[0].remoteConfig.template: not a Remote Config template: it has no parameters, parameterGroups or conditions"),
         ("{}", "apps[0].remoteConfig.template: not a Remote Config template"),
+        (#"{"paramterGroups": {}}"#, #"apps[0].remoteConfig.template.paramterGroups: "paramterGroups" is not a Remote Config template key; did you mean `parameterGroups`?"#),
+        (#"{"apps": []}"#, #"apps[0].remoteConfig.template: not a Remote Config template: it is a toaster-server policy (it has "apps")"#),
+        (#"{"entries": {"min_required_version": "1.0.0"}, "state": "UPDATE"}"#,
+         #"apps[0].remoteConfig.template: not a Remote Config template: it is a fetch answer (it has "entries" and "state")"#),
     ])
     func aDocumentThatIsNoTemplateIsRefusedWithItsPath(template: String, problem: String) throws {
         let refused = try #require(Self.validated(try Examples.policy(template: template)))
@@ -48,9 +52,9 @@ import ToasterWire
 
     @Test(arguments: [
         (#""min_required_version": {"defaultValue": {"value": "two.zero"}}"#,
-         #"apps[0].remoteConfig.template.parameters.min_required_version.defaultValue.value: invalid version "two.zero": "two" is not a whole number; the app reads min_required_version as a version (remoteConfig.minKey)"#),
+         #"apps[0].remoteConfig.template.parameters.min_required_version.defaultValue.value: invalid version "two.zero": "two" is not a whole number; the app reads min_required_version as its minimum version (--rc-min-key; remoteConfig.minKey in a toaster-server policy), so every device given this value (the default) would get an unusable answer"#),
         (#""latest_version": {"defaultValue": {"value": "2.0.0"}, "conditionalValues": {"ios": {"value": "2.1"}, "old": {"value": ""}}}"#,
-         #"apps[0].remoteConfig.template.parameters.latest_version.conditionalValues.old.value: invalid version "": it is empty; the app reads latest_version as a version (remoteConfig.latestKey)"#),
+         #"apps[0].remoteConfig.template.parameters.latest_version.conditionalValues.old.value: invalid version "": it is empty; the app reads latest_version as its latest version (--rc-latest-key; remoteConfig.latestKey in a toaster-server policy), so every device given this value (condition "old") would get an unusable answer"#),
     ])
     func aVersionKeysValueThatIsNoVersionIsRefused(parameter: String, problem: String) throws {
         let template = #"{"conditions": [{"name": "ios", "expression": "device.os == 'ios'"}, {"name": "old", "expression": "app.version.<(['2.0'])"}], "#
@@ -70,7 +74,7 @@ import ToasterWire
         let template = #"{"parameters": {"minimum_version": {"defaultValue": {"value": "latest"}}, "min_required_version": {"defaultValue": {"value": "x"}}}}"#
         let refused = try #require(Self.validated(try Self.policy(template: template, place: #""minKey": "minimum_version", "#)))
         #expect(refused.hasPrefix("apps[0].remoteConfig.template.parameters.minimum_version.defaultValue.value: invalid version \"latest\""), "\(refused)")
-        #expect(refused.contains("(remoteConfig.minKey)"))
+        #expect(refused.contains("(--rc-min-key; remoteConfig.minKey in a toaster-server policy)"))
         let clash = try #require(Self.validated(try Self.policy(template: #"{"parameters": {}}"#, place: #""latestKey": "min_required_version", "#)))
         #expect(clash.contains("each must be a parameter of its own"), "\(clash)")
     }
@@ -83,16 +87,25 @@ import ToasterWire
     }
 
     /// A rollout's value (`rolloutValue`: `rolloutId`, `value`, `percent`) is a value the app
-    /// may be given: read, and held to a version like any other.
+    /// may be given: held to a version like any other, named with its condition and rollout.
     @Test func aRolloutsValueIsReadAsAValue() throws {
-        let template = try #require(try? JSONTree.parse(Array(#"""
-            {"parameters": {"latest_version": {"defaultValue": {"value": "2.0.0"},
-             "conditionalValues": {"c": {"rolloutValue": {"rolloutId": "rollout_1", "value": "2.x", "percent": 10}}}},
-             "other": {"defaultValue": {"rolloutValue": {"rolloutId": "rollout_2", "value": "no"}}}}}
-            """#.utf8)))
-        let values = ServicePolicy.values(of: "latest_version", in: template, at: .root.key("template"))
-        #expect(values.map { "\($0.0): \($0.1)" } == ["template.parameters.latest_version.defaultValue.value: 2.0.0",
-                                                     "template.parameters.latest_version.conditionalValues.c.rolloutValue.value: 2.x"])
+        let template = #"{"conditions": [{"name": "c", "expression": "device.os == 'ios'"}], "parameters": {"latest_version": {"#
+            + #""defaultValue": {"value": "2.0.0"}, "conditionalValues": {"c": {"rolloutValue": {"rolloutId": "rollout_1", "value": "2.x", "percent": 10}}}}}}"#
+        let refused = try #require(Self.validated(try Examples.policy(template: template)))
+        #expect(refused.hasPrefix(#"apps[0].remoteConfig.template.parameters.latest_version.conditionalValues.c.rolloutValue.value: invalid version "2.x""#),
+                "\(refused)")
+        #expect(refused.contains(#"(condition "c", rollout "rollout_1")"#), "\(refused)")
+    }
+
+    /// A near miss of a version key the template lacks is refused with the name to use; the
+    /// other keys the app reads are no near miss of each other.
+    @Test func aNearMissOfAVersionKeyIsRefused() throws {
+        let template = #"{"parameterGroups": {"force_update": {"parameters": {"min_required_verison": {"defaultValue": {"value": "2.0.0"}}}}}}"#
+        let refused = try #require(Self.validated(try Examples.policy(template: template)))
+        #expect(refused.hasPrefix(#"apps[0].remoteConfig.template.parameterGroups.force_update.parameters.min_required_verison: no parameter is named "min_required_version", which the app reads as its minimum version; did you mean "min_required_verison"?"#),
+                "\(refused)")
+        let neighbours = #"{"parameters": {"max_version": {"defaultValue": {"value": "3.0.0"}}}}"#
+        #expect(Self.validated(try Self.policy(template: neighbours, place: #""minKey": "min_version", "latestKey": "max_version", "#)) == nil)
     }
 
     @Test(arguments: [

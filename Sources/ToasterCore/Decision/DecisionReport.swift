@@ -62,6 +62,16 @@ public struct DecisionReport: Sendable, Equatable {
 /// Whether the app must, may or need not update.
 public enum Decision: String, Sendable, Codable {
     case none, optional, forced
+
+    /// none 0, optional 1, forced 2: where several decisions stand for one gate, the most
+    /// severe is the one it reports.
+    public var severity: Int {
+        switch self {
+        case .none: 0
+        case .optional: 1
+        case .forced: 2
+        }
+    }
 }
 
 /// Which row of the decision table (docs/00 §3) decided.

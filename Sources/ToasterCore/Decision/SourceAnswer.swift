@@ -23,10 +23,16 @@ public struct SourceAnswer: Sendable, Equatable {
     /// The version the App Store serves, where a store said it (the demo store, a lookup, the
     /// store beside a service); nil where only the service names a version.
     public var storeVersion: String?
+    /// What kind of service answered, which says what an answer naming no minimum means.
+    public var origin: AnswerOrigin = .store
 
-    /// Whether the answer names a minimum (a minimum required version, or a forced window):
-    /// then only the minimum forces, unless the user gives rules.
+    /// Whether the answer names a minimum (a minimum required version, or a forced window).
     public var namesMinimum: Bool { minimumRequiredVersion != nil || forcedRange != nil }
+
+    /// Whether only a minimum forces, unless the user gives rules: where the answer names one,
+    /// and wherever an update service answered, named or not — a template without its minimum
+    /// forces nobody, as its author meant.
+    public var minimumDecides: Bool { namesMinimum || origin == .updateService }
 
     public init(latestVersion: String? = nil, minimumRequiredVersion: String? = nil,
                 forcedRange: ForcedRange? = nil, texts: AlertTextOverride? = nil,
@@ -39,6 +45,16 @@ public struct SourceAnswer: Sendable, Equatable {
         self.listing = listing
         self.notices = notices
     }
+}
+
+/// Who gave an answer, which says what it means when it names no minimum (docs/07, "What decides").
+public enum AnswerOrigin: Sendable, Equatable {
+    /// An App Store listing (the lookup, the demo store): naming no minimum, the reference
+    /// app's table decides, and a major update forces.
+    case store
+    /// A service a team keeps to say who must update (Remote Config, a CMS): only a minimum it
+    /// names forces, and naming none it forces nobody.
+    case updateService
 }
 
 /// A CMS-style forced window: versions `minAppVersion...maxAppVersion` must update while `now`

@@ -3,10 +3,11 @@ import FoundationEssentials
 /// The decision table of docs/00 §3: the first row that holds wins; then the gates.
 public struct UpdateDecider: Sendable {
     /// The outcome per kind of update the user gave (`--rules`); nil: the answer's own meaning.
-    /// Where the answer names a minimum (a minimum required version, a forced window), only
-    /// the minimum forces and a newer latest version is optional of its kind
-    /// (`UpdateRules.minimumDecides`); where it names none (a bare App Store lookup), the
-    /// reference app's table stands (`UpdateRules.seed`).
+    /// Where the answer names a minimum (a minimum required version, a forced window), or comes
+    /// from an update service (Remote Config, a CMS) whether it names one or not, only a named
+    /// minimum forces and a newer latest version is optional of its kind
+    /// (`UpdateRules.minimumDecides`); where a store names none (a bare App Store lookup, the
+    /// demo store), the reference app's table stands (`UpdateRules.seed`).
     public var rules: UpdateRules?
     /// The App Store id behind the default update URL.
     public var appID: String
@@ -28,20 +29,24 @@ public struct UpdateDecider: Sendable {
 
     public var defaultUpdateURL: String { AppStoreURL.forApp(id: appID) }
 
+    /// Where a template's answer depends on the device (percent conditions, rollouts) and the
+    /// percentile is not pinned, every group of devices is decided, and the most severe outcome
+    /// any group gets decides (the largest such group, for its texts): a gate that passed
+    /// would pass the forced 10 % of a canary too.
     public func decide(current currentText: String, answer: SourceAnswer, now: Date) throws(DecisionError) -> DecisionReport {
-        let report = try gated(current: currentText, answer: answer, now: now)
-        guard var remoteConfig = answer.remoteConfig, remoteConfig.dependsOnPercentile else { return report }
-        // Each group of devices the percentile splits the template into, decided alike.
-        for index in remoteConfig.outcomes.indices {
-            let outcome = remoteConfig.outcomes[index]
-            var alternative = answer
-            alternative.minimumRequiredVersion = outcome.value(of: remoteConfig.keys.minimumRequired)
-            alternative.latestVersion = outcome.value(of: remoteConfig.keys.latest)
-            alternative.updateURL = outcome.value(of: remoteConfig.keys.storeURL)
-            alternative.texts = outcome.texts(remoteConfig.keys)
-            remoteConfig.outcomes[index].decision = try gated(current: currentText, answer: alternative, now: now).decision
+        guard var remoteConfig = answer.remoteConfig, remoteConfig.dependsOnPercentile else {
+            return try gated(current: currentText, answer: answer, now: now)
         }
-        return report.with(remoteConfig)
+        var reports: [DecisionReport] = []
+        for (index, outcome) in remoteConfig.outcomes.enumerated() {
+            let report = try gated(current: currentText, answer: answer.given(outcome, keys: remoteConfig.keys), now: now)
+            remoteConfig.outcomes[index].decision = report.decision
+            reports.append(report)
+        }
+        // Outcomes come largest first, so the first of the most severe is the largest of them.
+        let severest = reports.map(\.decision.severity).max() ?? 0
+        remoteConfig.deciding = reports.firstIndex { $0.decision.severity == severest } ?? 0
+        return reports[remoteConfig.deciding].with(remoteConfig)
     }
 
     private func gated(current currentText: String, answer: SourceAnswer, now: Date) throws(DecisionError) -> DecisionReport {
@@ -56,13 +61,14 @@ public struct UpdateDecider: Sendable {
         let names = AnswerWords(answer)
 
         func report(_ decision: Decision, _ reason: DecisionReason, _ type: AlertType?, why: String,
-                    _ rule: UpdateRule = UpdateRule(.force)) -> DecisionReport {
+                    _ rule: UpdateRule = UpdateRule(.force), notice: String? = nil) -> DecisionReport {
             // The service's texts are its forced alert's (`force_update_message`, the CMS's
             // force-update object): an optional alert keeps its own.
             let texts = type == .forceUpdate ? answer.texts : nil
             var report = DecisionReport(decision: decision, reason: reason, current: current, latest: latest,
                                         alert: type.map { AlertModel(type: $0, language: language, texts: texts, skippable: rule.outcome == .skip) },
-                                        updateURL: updateURL, listing: answer.listing, frequency: rule.frequency, why: why, notices: answer.notices)
+                                        updateURL: updateURL, listing: answer.listing, frequency: rule.frequency, why: why,
+                                        notices: answer.notices + (notice.map { [$0] } ?? []))
             report.remoteConfig = answer.remoteConfig
             report.templateVersion = answer.templateVersion
             return report
@@ -82,35 +88,43 @@ public struct UpdateDecider: Sendable {
                 return report(.forced, .belowMinimumRequired, .forceUpdate, why: "\(current) is below \(names.minimum(minimum)): the minimum decides who is forced")
             }
         }
-        let minimumDecides = answer.namesMinimum
+        let namesMinimum = answer.namesMinimum
         // What keeps this version from being forced, when the answer names a minimum.
         let notForced = [answer.minimumRequiredVersion.map { "not below \(names.minimum($0))" },
                          answer.forcedRange.map { "outside \(names.window($0))\(inWindow ? "" : ", closed now")" }].compactMap { $0 }
         let standing = "\(current) is " + notForced.joined(separator: " and ")
         guard let latest else {
-            return report(.none, .nothingToCompare, nil, why: (minimumDecides ? standing + ", and the" : "The") + " answer names no latest version to compare it with")
+            return report(.none, .nothingToCompare, nil, why: (namesMinimum ? standing + ", and the" : "The") + " answer names no latest version to compare it with")
         }
         guard let kind = current.updateKind(to: latest) else {
-            return report(.none, .upToDate, nil, why: "\(current) is not older than \(names.latest(latest))" + (minimumDecides ? ", and " + notForced.joined(separator: " and ") : ""))
+            return report(.none, .upToDate, nil, why: "\(current) is not older than \(names.latest(latest))" + (namesMinimum ? ", and " + notForced.joined(separator: " and ") : ""))
         }
         let newer = "\(names.latest(latest)) is a \(kind.rawValue) update"
-        func byRule(_ rule: UpdateRule, _ reason: DecisionReason, why: String) -> DecisionReport {
+        func byRule(_ rule: UpdateRule, _ reason: DecisionReason, why: String, notice: String? = nil) -> DecisionReport {
             switch rule.outcome {
-            case .force: report(.forced, reason, .forceUpdate, why: why, rule)
-            case .option, .skip: report(.optional, reason, AlertType.optional(for: kind), why: why, rule)
-            case .none: report(.none, reason, nil, why: why, rule)
+            case .force: report(.forced, reason, .forceUpdate, why: why, rule, notice: notice)
+            case .option, .skip: report(.optional, reason, AlertType.optional(for: kind), why: why, rule, notice: notice)
+            case .none: report(.none, reason, nil, why: why, rule, notice: notice)
             }
         }
         if let rules {
             return byRule(rules[kind], DecisionReason(kind), why: "\(newer), and --rules \(rules[kind].outcome.phrase(for: kind))")
         }
-        guard minimumDecides else {
+        guard answer.minimumDecides else {
             let rule = UpdateRules.seed[kind]
             return byRule(rule, DecisionReason(kind), why: "\(newer), and with no minimum in the answer the reference app's table \(rule.outcome.phrase(for: kind))")
         }
         let rule = UpdateRules.minimumDecides[kind]
-        return byRule(rule, rule.outcome == .none ? DecisionReason(kind) : .newerLatestVersion,
-                      why: "\(standing), and only the minimum forces: \(newer), so the check \(rule.outcome.phrase(for: kind)) (--rules changes that)")
+        let reason = rule.outcome == .none ? DecisionReason(kind) : .newerLatestVersion
+        guard namesMinimum else {
+            // An update service that names no minimum (a template without its minimum key, or
+            // with a misspelt one) forces nobody: said, since a missing minimum is often a mistake.
+            let missing = answer.minimumName.map { " (\($0))" } ?? ""
+            return byRule(rule, reason, why: "The answer names no minimum\(missing), and only a named minimum forces: \(newer), "
+                              + "so the check \(rule.outcome.phrase(for: kind)) (--rules changes that)",
+                          notice: "the answer names no minimum\(missing): it forces nobody, and a newer latest version is at most optional")
+        }
+        return byRule(rule, reason, why: "\(standing), and only the minimum forces: \(newer), so the check \(rule.outcome.phrase(for: kind)) (--rules changes that)")
     }
 
     /// The OS gate holds every alert (an update the device cannot install locks the user out);

@@ -54,6 +54,22 @@ public enum JSONTree: Sendable {
     }
 }
 
+/// Two trees are equal when they are written alike: the same values, an object's keys in the
+/// same order.
+extension JSONTree: Equatable {
+    public static func == (lhs: JSONTree, rhs: JSONTree) -> Bool {
+        switch (lhs, rhs) {
+        case let (.string(left), .string(right)), let (.number(left), .number(right)): left == right
+        case let (.bool(left), .bool(right)): left == right
+        case (.null, .null): true
+        case let (.array(left), .array(right)): left == right
+        case let (.object(left), .object(right)):
+            left.count == right.count && zip(left, right).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        default: false
+        }
+    }
+}
+
 extension JSONTree {
     /// The cursor `parse` walks the bytes with.
     private struct Reader {

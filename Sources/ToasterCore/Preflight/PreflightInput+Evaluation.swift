@@ -54,11 +54,11 @@ extension PreflightInput {
         if rules != nil {
             return "--rules decides what each kind of update leads to, beside any minimum the policy names."
         }
-        guard possibleLayers.contains(where: \.answer.namesMinimum) else {
+        guard possibleLayers.contains(where: \.answer.minimumDecides) else {
             return "The policy names no minimum: the reference app's table forces a major update and offers minor and patch updates as optional (--rules changes that)."
         }
-        return "Only the policy's minimum (or forced window) forces: a newer latest version is offered as optional, "
-            + "and a revision shows nothing (--rules changes that)."
+        return "Only the policy's minimum (or forced window) forces, and where a Remote Config template names none nobody is forced: "
+            + "a newer latest version is offered as optional, and a revision shows nothing (--rules changes that)."
     }
 
     /// The layers one group of devices is decided with in a storefront on a version: the
@@ -102,17 +102,9 @@ extension PreflightInput {
             do { report = try decider.decide(current: version, answer: answer, now: now) } catch {
                 throw PreflightError(description: "\(layer.name): \(error)")
             }
-            if best.map({ Self.rank(report.decision) > Self.rank($0.report.decision) }) ?? true { best = (report, layer) }
+            if best.map({ report.decision.severity > $0.report.decision.severity }) ?? true { best = (report, layer) }
         }
         return best!
-    }
-
-    private static func rank(_ decision: Decision) -> Int {
-        switch decision {
-        case .none: 0
-        case .optional: 1
-        case .forced: 2
-        }
     }
 
     /// `layers` gives the layers a version is decided with, here and for this group of devices:

@@ -41,7 +41,8 @@ public struct TemplatePolicy: Sendable, Equatable {
         }
         func choice(_ key: String) -> RemoteConfigChoice? { choices.first { $0.key == key } }
         let minimum = choice(keys.minimumRequired), latest = choice(keys.latest), url = choice(keys.storeURL)
-        let answer = SourceAnswer(latestVersion: latest?.value, minimumRequiredVersion: minimum?.value, updateURL: url?.value)
+        var answer = SourceAnswer(latestVersion: latest?.value, minimumRequiredVersion: minimum?.value, updateURL: url?.value)
+        answer.origin = .updateService
         return PolicyLayer(name: Self.origin(minimum?.value != nil ? minimum : latest), answer: answer,
                            template: TemplateOrigin(minimum: minimum, latest: latest, storeURL: url))
     }
@@ -58,7 +59,8 @@ public struct TemplatePolicy: Sendable, Equatable {
             }
             for (condition, value) in given {
                 guard let text = value?.text else { continue }
-                let answer = isMinimum ? SourceAnswer(minimumRequiredVersion: text) : SourceAnswer(latestVersion: text)
+                var answer = isMinimum ? SourceAnswer(minimumRequiredVersion: text) : SourceAnswer(latestVersion: text)
+                answer.origin = .updateService
                 let choice = RemoteConfigChoice(key: key, value: text, condition: condition, expression: nil, inTemplate: true)
                 layers.append(PolicyLayer(name: "\(Self.origin(choice)) (\(key))", answer: answer,
                                           template: TemplateOrigin(minimum: isMinimum ? choice : nil, latest: isMinimum ? nil : choice, storeURL: nil)))

@@ -7,16 +7,18 @@ public struct RemoteConfigReport: Sendable, Equatable {
     public let keys: RemoteConfigKeys
     /// The pinned percentile (`--percentile`), in micro-percents.
     public let microPercentile: Int?
-    /// Largest share first: the decision is the first one's. One when the percentile does
-    /// not matter or is pinned.
+    /// Largest share first. One when the percentile does not matter or is pinned.
     public var outcomes: [RemoteConfigOutcome]
     /// The elements rules read with no value given, each with its flag (those rules were false).
     public let undefined: [String]
+    /// The outcome the decision is for: the most severe group's once `UpdateDecider` has
+    /// decided each (the first, the largest, until then).
+    public var deciding = 0
 
     public var dependsOnPercentile: Bool { outcomes.count > 1 }
 
     /// What the decision is for.
-    public var chosen: RemoteConfigOutcome { outcomes[0] }
+    public var chosen: RemoteConfigOutcome { outcomes[deciding] }
 }
 
 /// What one group of devices gets.
@@ -41,6 +43,32 @@ public struct RemoteConfigOutcome: Sendable, Equatable {
     /// The forced alert's texts this group gets, nil when the template gives neither.
     public func texts(_ keys: RemoteConfigKeys) -> AlertTextOverride? {
         keys.texts(value(of:))
+    }
+
+    /// `min_required_version, condition jp_kr_old`, or `…, the template's default`: where the
+    /// group's value of `key` came from, as a decision's sentence names it; the key alone when
+    /// the template does not have it.
+    public func name(of key: String) -> String {
+        guard let choice = choices.first(where: { $0.key == key }), choice.inTemplate else { return key }
+        return "\(key), " + (choice.condition.map { "condition \($0)" } ?? "the template's default")
+    }
+}
+
+extension SourceAnswer {
+    /// What one group of devices is answered, as a fetch by one of them would be: its values
+    /// of the keys read, and where they came from. A page that lists the service's own latest
+    /// version (no store beside it) follows the group's.
+    public func given(_ outcome: RemoteConfigOutcome, keys: RemoteConfigKeys) -> SourceAnswer {
+        var answer = self
+        let ownListing = listing == latestVersion.map { StoreListing(appName: nil, version: $0) }
+        answer.latestVersion = outcome.value(of: keys.latest)
+        answer.minimumRequiredVersion = outcome.value(of: keys.minimumRequired)
+        answer.updateURL = outcome.value(of: keys.storeURL)
+        answer.texts = outcome.texts(keys)
+        answer.minimumName = outcome.name(of: keys.minimumRequired)
+        answer.latestName = outcome.name(of: keys.latest)
+        if ownListing { answer.listing = answer.latestVersion.map { StoreListing(appName: nil, version: $0) } }
+        return answer
     }
 }
 
@@ -95,7 +123,7 @@ extension RemoteConfigReport {
         var head = "remoteConfig: template version \(templateVersion.map(TextSanitizer.escapedLine) ?? "unknown")"
         if let microPercentile { head += ", percentile \(JSONValue.decimalText(micro: microPercentile))" }
         guard dependsOnPercentile else { return [head] + chosen.choices.map { "  " + $0.text } }
-        head += "; depends on the percentile: \(outcomes.count) outcomes, the decision above is the first's (--percentile N pins one device)"
+        head += "; depends on the percentile: \(outcomes.count) outcomes, the decision above is the most severe one's (--percentile N pins one device)"
         return [head] + outcomes.flatMap { outcome in
             ["  \(JSONValue.decimalText(micro: Self.micro(outcome.share)))% of devices: \(outcome.decision?.rawValue ?? "-")"]
                 + outcome.choices.map { "    " + $0.text }

@@ -1,7 +1,19 @@
 /// A Remote Config template: the console's "Download current config file" export or the REST
 /// `GET …/remoteConfig` answer (conditions, parameters, parameterGroups, version), read and
 /// checked whole, every expression parsed, before anything is evaluated.
+///
+/// `init(reading:versionKeys:)` is the one reader of a template: `check --template`,
+/// `preflight --remote-config-template` and its live template, `run`, and toaster-server (a
+/// policy's inline template at start, on `PUT /admin/policy`, `--check-policy` and SIGHUP, and
+/// any other path that publishes one) all call it, so that one document is accepted or refused
+/// everywhere with the same sentence, naming its place in the document.
 public struct RemoteConfigTemplate: Sendable, Equatable {
+    /// A template's top-level keys, as the REST API writes its `RemoteConfig` resource and the
+    /// console exports it (the Admin SDKs' `toJSON` adds `etag`).
+    public enum Key: String, CaseIterable, Sendable {
+        case conditions, parameters, parameterGroups, version, etag
+    }
+
     public struct Condition: Sendable, Equatable {
         public let name: String
         public let expression: String
@@ -27,6 +39,8 @@ public struct RemoteConfigTemplate: Sendable, Equatable {
     }
 
     public struct Parameter: Sendable, Equatable {
+        /// The parameter group it is written in; nil for the top-level `parameters`.
+        public let group: String?
         /// nil when the template gives none: the app's in-app default then stands.
         public let defaultValue: Value?
         /// By condition name; which one wins is the order of `conditions`, not this one's.
@@ -41,12 +55,30 @@ public struct RemoteConfigTemplate: Sendable, Equatable {
     public let parameterNames: [String]
     /// `version.versionNumber`, when the file has one.
     public let version: String?
+    /// The document as written, which toaster-server's REST API answers with.
+    public let document: JSONTree
 
-    public init(tree: JSONTree) throws(RemoteConfigTemplateError) {
+    /// Reads `document` as a template whose parameters `versionKeys.minimumRequired` and
+    /// `versionKeys.latest` the app reads as versions (`--rc-min-key`, `--rc-latest-key`; a
+    /// toaster-server policy's `remoteConfig.minKey`, `latestKey`). Refused, each with its place:
+    /// a document that is no template (a toaster-server policy, a fetch answer, one with no
+    /// parameters, groups or conditions), a top-level key a template does not have, anything
+    /// the model cannot read (an expression, a condition used but not defined, a value), a
+    /// version key's value that is no version on any branch (default, every conditional value,
+    /// every group, rollouts), and a near miss of a version key the template lacks.
+    public init(reading document: JSONTree, versionKeys: RemoteConfigKeys) throws(RemoteConfigTemplateError) {
+        try Self.refuseOtherDocuments(document)
+        try self.init(model: document)
+        try requireVersions(versionKeys)
+        try refuseNearMisses(of: versionKeys)
+    }
+
+    private init(model tree: JSONTree) throws(RemoteConfigTemplateError) {
+        document = tree
         guard case .object = tree else { throw RemoteConfigTemplateError(.root, "\(tree.kind) is not a template object") }
         var conditions: [Condition] = []
-        let conditionsPlace = JSONPlace.root.key("conditions")
-        for (index, item) in try Self.items(tree["conditions"], at: conditionsPlace).enumerated() {
+        let conditionsPlace = JSONPlace.root.key(Key.conditions.rawValue)
+        for (index, item) in try Self.items(tree[Key.conditions.rawValue], at: conditionsPlace).enumerated() {
             let place = conditionsPlace.index(index)
             let name = try Self.text(item["name"], at: place.key("name"))
             guard !name.isEmpty else { throw RemoteConfigTemplateError(place.key("name"), "a condition's name is empty") }
@@ -64,35 +96,43 @@ public struct RemoteConfigTemplate: Sendable, Equatable {
 
         var parameters: [String: Parameter] = [:]
         var names: [String] = []
-        func read(_ object: JSONTree?, at place: JSONPlace) throws(RemoteConfigTemplateError) {
+        func read(_ object: JSONTree?, at place: JSONPlace, group: String?) throws(RemoteConfigTemplateError) {
             guard let object else { return }
             guard case .object(let members) = object else { throw RemoteConfigTemplateError(place, "\(object.kind) is not an object of parameters") }
             for (key, body) in members {
                 let at = place.key(key)
                 guard parameters[key] == nil else { throw RemoteConfigTemplateError(at, "the parameter \(Self.quoted(key)) is defined twice") }
-                parameters[key] = try Self.parameter(body, at: at, conditions: conditions)
+                parameters[key] = try Self.parameter(body, at: at, group: group, conditions: conditions)
                 names.append(key)
             }
         }
-        try read(tree["parameters"], at: JSONPlace.root.key("parameters"))
-        let groupsPlace = JSONPlace.root.key("parameterGroups")
-        if let groups = tree["parameterGroups"] {
-            guard case .object(let members) = groups else { throw RemoteConfigTemplateError(groupsPlace, "\(groups.kind) is not an object of groups") }
+        try read(tree[Key.parameters.rawValue], at: Self.parametersPlace(group: nil), group: nil)
+        if let groups = tree[Key.parameterGroups.rawValue] {
+            guard case .object(let members) = groups else {
+                throw RemoteConfigTemplateError(JSONPlace.root.key(Key.parameterGroups.rawValue), "\(groups.kind) is not an object of groups")
+            }
             for (group, body) in members {
-                try read(body["parameters"], at: groupsPlace.key(group).key("parameters"))
+                try read(body[Key.parameters.rawValue], at: Self.parametersPlace(group: group), group: group)
             }
         }
         self.parameters = parameters
         parameterNames = names
 
-        switch tree["version"]?["versionNumber"] {
+        switch tree[Key.version.rawValue]?["versionNumber"] {
         case .string(let number)?, .number(let number)?: version = number
         case nil, .null?: version = nil
-        case let other?: throw RemoteConfigTemplateError(JSONPlace.root.key("version").key("versionNumber"), "\(other.kind) is not a version number")
+        case let other?: throw RemoteConfigTemplateError(JSONPlace.root.key(Key.version.rawValue).key("versionNumber"), "\(other.kind) is not a version number")
         }
     }
 
-    private static func parameter(_ body: JSONTree, at place: JSONPlace, conditions: [Condition]) throws(RemoteConfigTemplateError) -> Parameter {
+    /// Where a group's parameters are written (the top-level `parameters` for nil).
+    static func parametersPlace(group: String?) -> JSONPlace {
+        guard let group else { return JSONPlace.root.key(Key.parameters.rawValue) }
+        return JSONPlace.root.key(Key.parameterGroups.rawValue).key(group).key(Key.parameters.rawValue)
+    }
+
+    private static func parameter(_ body: JSONTree, at place: JSONPlace, group: String?,
+                                  conditions: [Condition]) throws(RemoteConfigTemplateError) -> Parameter {
         guard case .object = body else { throw RemoteConfigTemplateError(place, "\(body.kind) is not a parameter object") }
         let defaultValue = try body["defaultValue"].map { tree throws(RemoteConfigTemplateError) in try value(tree, at: place.key("defaultValue")) }
         var conditional: [String: Value] = [:]
@@ -107,7 +147,7 @@ public struct RemoteConfigTemplate: Sendable, Equatable {
                 conditional[name] = try value(tree, at: conditionalPlace.key(name))
             }
         }
-        return Parameter(defaultValue: defaultValue, conditionalValues: conditional)
+        return Parameter(group: group, defaultValue: defaultValue, conditionalValues: conditional)
     }
 
     /// `{"value": "…"}`, `{"useInAppDefault": true}` or `{"rolloutValue": {"rolloutId", "value",
@@ -165,4 +205,11 @@ public struct RemoteConfigTemplateError: Error, Sendable, Equatable, CustomStrin
     }
 
     public var description: String { "\(place.named): \(problem)" }
+
+    /// The same problem in a document holding the template at `outer` (a policy's
+    /// `apps[0].remoteConfig.template`): `apps[0].remoteConfig.template.parameters.x: …`.
+    public func described(under outer: JSONPlace) -> String {
+        let inside = place.description
+        return outer.description + (inside.isEmpty || inside.hasPrefix("[") ? inside : "." + inside) + ": \(problem)"
+    }
 }

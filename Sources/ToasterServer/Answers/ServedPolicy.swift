@@ -36,9 +36,7 @@ final class ServedPolicy: Sendable {
         eTag = ETag.of(document)
         var lookups: [String: StorefrontAnswers] = [:], remoteConfigs: [String: EncodedAnswer] = [:], cmsObjects: [String: EncodedAnswer] = [:]
         var templates: [String: RemoteConfigTemplate] = [:], templateDocuments: [String: EncodedAnswer] = [:]
-        // The templates as written: the policy keeps only what they mean. A validated document parses.
-        let trees = ((try? StrictJSON.parse(document))?["apps"]?.items ?? []).map { $0["remoteConfig"]?["template"] }
-        for (index, app) in policy.apps.enumerated() {
+        for app in policy.apps {
             for country in app.countries {
                 let answer = StorefrontAnswers(app, country: country)
                 lookups[Self.lookupKey(id: String(app.trackId), country: country)] = answer
@@ -47,8 +45,8 @@ final class ServedPolicy: Sendable {
             if let place = app.remoteConfig, let template = place.template {
                 templates[Self.remoteConfigKey(place.project, place.namespace)] = template
                 // A project's first template is the one its REST API answers with.
-                if templateDocuments[place.project] == nil, index < trees.count, let tree = trees[index] {
-                    templateDocuments[place.project] = EncodedAnswer(TemplateDocument(tree: tree))
+                if templateDocuments[place.project] == nil {
+                    templateDocuments[place.project] = EncodedAnswer(TemplateDocument(tree: template.document))
                 }
             } else if let place = app.remoteConfig {
                 remoteConfigs[Self.remoteConfigKey(place.project, place.namespace)] = EncodedAnswer(ServiceAnswers.remoteConfig(app))

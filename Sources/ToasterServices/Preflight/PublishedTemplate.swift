@@ -49,7 +49,7 @@ public struct PublishedTemplate: Sendable {
         var device = self.device
         device.now = now
         do {
-            let template = try RemoteConfigTemplate(tree: try StrictJSON.parse(data))
+            let template = try RemoteConfigTemplate(reading: try StrictJSON.parse(data), versionKeys: keys)
             return try TemplatePolicy(template: template, source: name, keys: keys, device: device, zones: SystemTimeZones())
         } catch {
             throw SourceError(.unusableAnswer, "\(name) is unusable: \(error)")

@@ -38,13 +38,15 @@ extension CMSAPI.ForceUpdate {
         }
         try JSONPayload.checkVersion(minAppVersion, at: Self.place(.minAppVersion), what: what)
         try JSONPayload.checkVersion(maxAppVersion, at: Self.place(.maxAppVersion), what: what)
-        return SourceAnswer(
+        var answer = SourceAnswer(
             forcedRange: ForcedRange(minAppVersion: minAppVersion, maxAppVersion: maxAppVersion,
                                      start: try date(startDate, .startDate, what: what), end: try date(endDate, .endDate, what: what)),
             texts: AlertTextOverride(title: title, message: message, buttonTitle: buttonTitle),
             updateURL: url,
             notices: absence.map { [$0] } ?? []
         )
+        answer.origin = .updateService
+        return answer
     }
 
     func date(_ text: String?, _ field: CodingKeys, what: String) throws(SourceError) -> Date? {

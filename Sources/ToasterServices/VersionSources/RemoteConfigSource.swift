@@ -55,7 +55,7 @@ public struct RemoteConfigSource: ServiceSource {
         let entriesKey = Fetch.CodingKeys.entries.stringValue
         let state = JSONPlace.root.key(Fetch.CodingKeys.state.stringValue)
         guard let stated = fetch.state ?? (fetch.entries == nil ? nil : RemoteConfigAPI.State.update.rawValue) else {
-            if tree["parameters"] != nil {
+            if tree[RemoteConfigTemplate.Key.parameters.rawValue] != nil {
                 throw SourceError(.unusableAnswer, "\(what) is unusable: it is a template (parameters with defaultValue), "
                     + "not a fetch answer; evaluate it with --template FILE, or give the fetch endpoint or a saved fetch answer ({\"entries\":{…},\"state\":\"UPDATE\"})")
             }
@@ -80,9 +80,12 @@ public struct RemoteConfigSource: ServiceSource {
             answer.minimumName = keys.minimumRequired
             answer.latestName = keys.latest
             answer.templateVersion = fetch.templateVersion
+            answer.origin = .updateService
             return answer
         case .noTemplate, .emptyConfig:
-            return SourceAnswer(notices: ["Remote Config has no parameters for this app (\(stated)): nothing to compare"])
+            var answer = SourceAnswer(notices: ["Remote Config has no parameters for this app (\(stated)): nothing to compare"])
+            answer.origin = .updateService
+            return answer
         case .noChange:
             throw SourceError(.unchanged, "Remote Config answered \(stated): the last answer stands")
         case .unspecified:

@@ -32,7 +32,7 @@ public struct RemoteConfigTemplateSource: VersionSource {
         let template: RemoteConfigTemplate
         let report: RemoteConfigReport
         do {
-            template = try RemoteConfigTemplate(tree: tree)
+            template = try RemoteConfigTemplate(reading: tree, versionKeys: keys)
             // An installation alone is placed where Firebase's hash places it, seed by seed.
             if evaluated.microPercentile == nil, let installation = evaluated.installationID {
                 evaluated.seedPercentiles = InstallationPercentile.bySeed(template.percentSeeds, installationID: installation)
@@ -41,28 +41,11 @@ public struct RemoteConfigTemplateSource: VersionSource {
         } catch {
             throw SourceError(.unusableAnswer, "\(what) is unusable: \(error)")
         }
-        // Every group's versions are read now, as the decision will read them.
-        for outcome in report.outcomes {
-            for key in [keys.minimumRequired, keys.latest] {
-                try JSONPayload.checkVersion(outcome.value(of: key), at: JSONPlace.root.key("parameters").key(key), what: what)
-            }
-        }
-        let chosen = report.chosen
-        let latest = chosen.value(of: keys.latest)
-        var answer = SourceAnswer(latestVersion: latest, minimumRequiredVersion: chosen.value(of: keys.minimumRequired),
-                                  texts: chosen.texts(keys), updateURL: chosen.value(of: keys.storeURL),
-                                  listing: latest.map { StoreListing(appName: nil, version: $0) },
-                                  notices: Self.notices(report) + Self.placement(evaluated, seeds: template.percentSeeds))
+        // The first group's values; where groups differ, the decision takes the most severe's.
+        var answer = SourceAnswer(notices: Self.notices(report) + Self.placement(evaluated, seeds: template.percentSeeds)).given(report.chosen, keys: keys)
         answer.remoteConfig = report
-        answer.minimumName = Self.name(keys.minimumRequired, in: chosen)
-        answer.latestName = Self.name(keys.latest, in: chosen)
+        answer.origin = .updateService
         return answer
-    }
-
-    /// `min_required_version, condition jp_kr_old`, or `…, the template's default`.
-    private static func name(_ key: String, in outcome: RemoteConfigOutcome) -> String {
-        guard let choice = outcome.choices.first(where: { $0.key == key }) else { return key }
-        return "\(key), " + (choice.condition.map { "condition \($0)" } ?? "the template's default")
     }
 
     /// Where `--installation-id` placed the device, said once: a percentile no one typed.
@@ -97,7 +80,7 @@ public struct RemoteConfigTemplateSource: VersionSource {
         if report.dependsOnPercentile {
             let shares = report.outcomes.map { "\(JSONValue.decimalText(micro: RemoteConfigReport.micro($0.share)))%" }
             notices.append("the answer depends on the device's percentile (percent conditions, rollouts): \(shares.count) groups of devices ("
-                           + shares.joined(separator: ", ") + "); the decision is the largest group's; --percentile N pins one device")
+                           + shares.joined(separator: ", ") + "); the decision is the most severe group's; --percentile N pins one device")
         }
         return notices
     }

@@ -25,27 +25,12 @@ public enum RemoteConfigAPI {
         "/v1/projects/\(project)/namespaces/\(namespace):fetch"
     }
 
-    /// `GET {remote config}/v1/projects/{project}/remoteConfig`: the template.
+    /// `GET {remote config}/v1/projects/{project}/remoteConfig`: the template. Its body is read
+    /// by the one reader of templates, ToasterCore's `RemoteConfigTemplate(reading:versionKeys:)`,
+    /// which spells its keys (`RemoteConfigTemplate.Key`): a template is a document every command
+    /// and the server judge alike, not only a shape on the wire.
     public static func templatePath(project: String) -> String {
         "/v1/projects/\(project)/remoteConfig"
-    }
-
-    /// A template's keys as the REST API writes the `RemoteConfig` resource and the console
-    /// exports it (the Admin SDKs' `toJSON` adds `etag`).
-    public enum TemplateKey: String, CaseIterable, Sendable {
-        case conditions, parameters, parameterGroups, version, etag
-    }
-
-    /// A parameter's values: its default and its values by condition name.
-    public enum ParameterKey: String, CaseIterable, Sendable {
-        case defaultValue, conditionalValues
-    }
-
-    /// What a parameter value (`RemoteConfigParameterValue`) holds: one of a value, the in-app
-    /// default, a rollout's value (`rolloutValue`: `rolloutId`, `value`, `percent`) or a
-    /// personalization's.
-    public enum ValueKey: String, CaseIterable, Sendable {
-        case value, useInAppDefault, rolloutValue, personalizationValue
     }
 
     /// The fetch's body: the device and the installation. The iOS SDK writes it in snake_case

@@ -41,7 +41,10 @@ struct Check: ParsableCommand {
         case .decided(let decided):
             report = decided
         case .failed(let failure):
-            throw CommandExit.unusable("\(check.source.name): \(failure)")
+            // A script reading JSON gets a document saying why, beside the status.
+            let message = "\(check.source.name): \(failure)"
+            if format == .json { Output.line(JSONValue.object([("error", .string(message))]).serialized()) }
+            throw CommandExit.unusable(message)
         case .unchanged(let forced):
             report = forced
         case let .failedButForced(failure, forced):

@@ -73,6 +73,25 @@ import Testing
         #expect(report.why == "the latest version 2.0.0 (the App Store) is a major update, and with no minimum in the answer the reference app's table forces a major update")
     }
 
+    /// A Remote Config or CMS answer that names no minimum (its key absent, misspelt, or left
+    /// to the app) forces nobody, and says so; a store's answer keeps the reference app's table.
+    @Test func anUpdateServiceNamingNoMinimumForcesNobodyAndSaysSo() throws {
+        var answer = SourceAnswer(latestVersion: "2.0.0")
+        answer.minimumName = "min_required_version"
+        answer.latestName = "latest_version"
+        answer.origin = .updateService
+        let report = try decide("1.9.0", answer)
+        #expect(report.decision == .optional)
+        #expect(report.reason == .newerLatestVersion)
+        #expect(report.alert?.type == .noticeFeatUpdate)
+        #expect(report.why == "The answer names no minimum (min_required_version), and only a named minimum forces: the latest version 2.0.0 "
+                + "(latest_version) is a major update, so the check offers a major update as optional (--rules changes that)")
+        #expect(report.notices == ["the answer names no minimum (min_required_version): it forces nobody, and a newer latest version is at most optional"])
+        #expect(try decide("1.9.0", answer, rules: .seed).decision == .forced, "--rules given still decide")
+        answer.origin = .store
+        #expect(try decide("1.9.0", answer).decision == .forced, "the App Store lookup's and the demo store's major-forces row")
+    }
+
     @Test func upToDateAndNothingToCompareSayTheMinimumToo() throws {
         #expect(try decide("2.0.0", remoteConfig(latest: "2.0.0", minimum: "1.5.0")).why
                 == "2.0.0 is not older than the latest version 2.0.0 (latest_version), and not below the minimum 1.5.0 (min_required_version)")

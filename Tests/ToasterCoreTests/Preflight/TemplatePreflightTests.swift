@@ -12,7 +12,7 @@ import Testing
     static let appID = "1:1234567890:ios:0a1b2c3d4e5f6789"
 
     static func template(_ text: String) throws -> TemplatePolicy {
-        let template = try RemoteConfigTemplate(tree: try StrictJSON.parse(Data(text.utf8)))
+        let template = try RemoteConfigTemplate(reading: try StrictJSON.parse(Data(text.utf8)), versionKeys: .default)
         return try TemplatePolicy(template: template, source: "Remote Config template t.json", keys: .default,
                                   device: RemoteConfigDevice(appVersion: "0", firebaseAppID: appID, now: Evaluation.now), zones: NoZones())
     }
@@ -94,10 +94,9 @@ import Testing
     }
 
     @Test func aVersionThatIsNoVersionIsRefusedBeforeAnythingIsAsked() throws {
+        // The one reader of templates refuses it, whichever branch gives it: before any storefront is asked.
         let bad = Self.japanFirst.replacingOccurrences(of: "\"2.0.0\"}}", with: "\"two\"}}")
-        var input = PreflightInput(storefronts: ["jp"], answers: [], layers: [], installed: nil, appID: "42", now: Evaluation.now)
-        input.template = try Self.template(bad)
-        #expect(throws: PreflightError.self) { try input.checkPolicyVersions() }
+        #expect(throws: RemoteConfigTemplateError.self) { try Self.template(bad) }
     }
 
     @Test func theBoardEvaluatesTheTemplateReadAtEachRound() throws {

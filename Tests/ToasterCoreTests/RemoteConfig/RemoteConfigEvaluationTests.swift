@@ -126,11 +126,11 @@ import Testing
             })),
             ("version", .object([("versionNumber", .string(version))])),
         ])
-        return try RemoteConfigTemplate(tree: tree)
+        return try RemoteConfigTemplate(reading: tree, versionKeys: .default)
     }
 
     private func read(_ json: String) throws -> RemoteConfigTemplate {
-        try RemoteConfigTemplate(tree: JSONTree.parse(Array(json.utf8)))
+        try RemoteConfigTemplate(reading: JSONTree.parse(Array(json.utf8)), versionKeys: .default)
     }
 
     @Test func theFirstConditionOfTheTemplateWinsWhateverOrderTheValuesAreWrittenIn() throws {

@@ -56,7 +56,7 @@ import ToasterCore
         ], "without an app id the rollout never holds, so the percentile splits nothing")
         let split = try source { $0.microPercentile = nil; $0.country = "kr" }.fetchAnswer()
         #expect(split.notices == ["the answer depends on the device's percentile (percent conditions, rollouts): 2 groups of devices (90%, 10%); "
-                                  + "the decision is the largest group's; --percentile N pins one device"])
+                                  + "the decision is the most severe group's; --percentile N pins one device"])
         #expect(split.latestVersion == "2.0.0")
     }
 
@@ -74,7 +74,7 @@ import ToasterCore
         (#"{"conditions": [{"name": "jp", "expression": "device.country == 'jp'"}]}"#,
          #"is unusable: conditions[0].expression: condition "jp" cannot be read at offset 15 ("== 'jp'"): expected in [...] after device.country"#),
         (#"{"parameters": {"latest_version": {"defaultValue": {"value": "two"}}}}"#,
-         #"is unusable: parameters.latest_version: invalid version "two""#),
+         #"is unusable: parameters.latest_version.defaultValue.value: invalid version "two""#),
         (#"{"conditions": [], "parameters": {"a": 1,}}"#, "is unusable: it is not JSON: line 1, column 42"),
     ])
     func aTemplateThatCannotServeIsNamedWithItsPlace(json: String, message: String) throws {
