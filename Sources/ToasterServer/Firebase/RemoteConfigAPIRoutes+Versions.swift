@@ -107,7 +107,7 @@ extension RemoteConfigAPIRoutes {
         do throws(PolicyError) { records = try await store.versions(of: project) } catch { return refused(request, error) }
         let listed = records.filter { $0.number <= newest && $0.updateTime >= from && $0.updateTime < before }
         let page = listed.prefix(pageSize).compactMap { record in
-            (try? StrictJSON.parse(record.document))?[RemoteConfigAPI.TemplateKey.version.rawValue]
+            (try? StrictJSON.parse(record.document))?[RemoteConfigTemplate.Key.version.rawValue]
                 .flatMap { try? StrictJSON.decode(RemoteConfigAPI.Version.self, tree: $0) }
         }
         let next = listed.count > pageSize ? String(listed[pageSize].number) : nil

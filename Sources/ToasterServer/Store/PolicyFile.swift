@@ -78,7 +78,7 @@ public final class PolicyFile: PolicyBackend {
                     // Removed by a trim meanwhile.
                     return nil
                 }
-                let time = (try? StrictJSON.parse(document))?[RemoteConfigAPI.TemplateKey.version.rawValue]?[RemoteConfigAPI.Version.CodingKeys.updateTime.rawValue]
+                let time = (try? StrictJSON.parse(document))?[RemoteConfigTemplate.Key.version.rawValue]?[RemoteConfigAPI.Version.CodingKeys.updateTime.rawValue]
                     .flatMap { if case .string(let text) = $0 { ISO8601.parse(text) } else { nil } }
                 return TemplateVersionRecord(project: project, number: number, updateTime: time ?? Date(timeIntervalSince1970: 0), document: document)
             }

@@ -28,7 +28,7 @@ public typealias NewestVersions = [String: Int64]
 /// real-time streams and the REST read all see the number the history gave.
 enum TemplateHistory {
     typealias Version = RemoteConfigAPI.Version
-    private static let templateKey = RemoteConfigAPI.TemplateKey.self
+    private static let templateKey = RemoteConfigTemplate.Key.self
     /// Who the admin API's publishes are by, in `updateUser.email`.
     static let adminUser = "admin-api@toaster-server"
 
