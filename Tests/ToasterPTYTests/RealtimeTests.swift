@@ -13,12 +13,18 @@ import ToasterTestSupport
     static let launchLifecycle = ["lifecycle application(_:didFinishLaunchingWithOptions:)", "lifecycle scene(_:willConnectTo:options:)",
                                   "lifecycle sceneWillEnterForeground(_:)", "lifecycle sceneDidBecomeActive(_:)"]
 
-    /// The example policy with the example template at `version`, its minimum `minimum`.
+    /// The example policy with the example template at `version`, its minimum `minimum`; the
+    /// store serves 3.0.0, the highest minimum these tests publish, so that the forced alert they
+    /// await is one an update ends (the server refuses a dead end).
     static func policy(version: Int, minimum: String = "1.0.0") throws -> String {
         let template = try String(contentsOf: Examples.template, encoding: .utf8)
         let changed = template.replacingOccurrences(of: #""versionNumber": "42""#, with: #""versionNumber": "\#(version)""#)
             .replacingOccurrences(of: #""value": "1.0.0""#, with: #""value": "\#(minimum)""#)
-        return try Examples.policy(template: changed)
+        var policy = try Examples.policy(template: changed)
+        // The app's own version comes before its template in the example.
+        guard let store = policy.range(of: #""version": "2.0.0""#) else { throw TestFailure(description: "examples/policy.json changed its version") }
+        policy.replaceSubrange(store, with: #""version": "3.0.0""#)
+        return policy
     }
 
     static let apiKey = ["TOASTER_FIREBASE_API_KEY": "AIzaSyAnyKeyToasterServerIgnores"]

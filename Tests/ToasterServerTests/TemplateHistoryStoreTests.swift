@@ -33,14 +33,14 @@ import ToasterWire
             let store = try PolicyStore(path: path)
             _ = try await store.replace(with: Data(try Self.policy(version: 118, minimum: "2.0.0").utf8), ifMatch: nil)
             #expect(Self.served(store) == "118")
-            _ = try await store.replace(with: Data(try Self.policy(version: 100, minimum: "2.1.0").utf8), ifMatch: nil)
+            _ = try await store.replace(with: Data(try Self.policy(version: 100, minimum: "1.9.0").utf8), ifMatch: nil)
             #expect(Self.served(store) == "119", "never back: 118 + 1")
-            _ = try await store.replace(with: Data(try Self.policy(version: 119, minimum: "2.1.0").utf8), ifMatch: nil)
+            _ = try await store.replace(with: Data(try Self.policy(version: 119, minimum: "1.9.0").utf8), ifMatch: nil)
             #expect(Self.served(store) == "119", "the same template: no new version")
             let versions = try await store.versions(of: "toaster")
             #expect(versions.map(\.number) == [119, 118, 42])
             // The same template at an older number: served at the current one all the same.
-            let unchanged = Data(try Self.policy(version: 7, minimum: "2.1.0").utf8)
+            let unchanged = Data(try Self.policy(version: 7, minimum: "1.9.0").utf8)
             let served = try await store.replace(with: unchanged, ifMatch: nil).served
             #expect(Self.served(store) == "119")
             #expect(served.document != unchanged)

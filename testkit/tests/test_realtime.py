@@ -17,12 +17,17 @@ APP_ID = "1:1234567890:ios:0a1b2c3d4e5f6789"
 
 
 def policy(version: int, minimum: str = "1.0.0") -> str:
-    """examples/policy.json serving examples/remote-config/template.json at `version`, its minimum `minimum`."""
+    """examples/policy.json serving examples/remote-config/template.json at `version`, its minimum `minimum`.
+
+    The store serves 3.0.0, the highest minimum published here: toaster-server refuses a policy
+    whose minimum no storefront serves (a dead end)."""
     template = (EXAMPLES / "remote-config" / "template.json").read_text()
     template = template.replace('"versionNumber": "42"', f'"versionNumber": "{version}"').replace('"value": "1.0.0"', f'"value": "{minimum}"')
     place = '"remoteConfig": { "project": "toaster", "namespace": "firebase" }'
     example = (EXAMPLES / "policy.json").read_text()
     assert place in example, "examples/policy.json changed its remoteConfig"
+    assert '"version": "2.0.0"' in example, "examples/policy.json changed its version"
+    example = example.replace('"version": "2.0.0"', '"version": "3.0.0"', 1)
     return example.replace(place, '"remoteConfig": { "project": "toaster", "namespace": "firebase", "template": ' + template + " }")
 
 
