@@ -8,8 +8,8 @@ import FoundationEssentials
 /// `.method(` written without spaces; each element with only the operators and value forms
 /// the reference gives it.
 struct ConditionParser {
-    private let text: [Unicode.Scalar]
-    private var offset = 0
+    let text: [Unicode.Scalar]
+    var offset = 0
 
     /// Elements the reference defines for web apps only: never true on an iOS device, and in a
     /// syntax of their own that this reader does not guess at.
@@ -325,36 +325,6 @@ struct ConditionParser {
         throw failure(at: start, "the quoted text is never closed")
     }
 
-    /// Letters only (a method or keyword).
-    private mutating func word() -> String {
-        let start = offset
-        while offset < text.count, text[offset].properties.isAlphabetic { offset += 1 }
-        return String(String.UnicodeScalarView(text[start..<offset]))
-    }
-
-    private func peekWord(_ name: String) -> Bool {
-        peek(name) && (offset + name.unicodeScalars.count == text.count || !text[offset + name.unicodeScalars.count].properties.isAlphabetic)
-    }
-
-    /// `in`, `between`, `and`: a word with a space before and after it.
-    private mutating func keyword(_ name: String, _ wanted: String) throws(ConditionSyntaxError) {
-        let before = offset
-        skipSpaces()
-        let start = offset
-        guard word() == name else { throw failure(at: start, "expected \(wanted)") }
-        guard start > before || (start > 0 && text[start - 1] == " ") else { throw failure(at: start, "expected a space before \(name)") }
-        guard peek(" ") else { throw failure("expected a space after \(name)") }
-        skipSpaces()
-    }
-
-    /// `-`, digits and dots, as written (checked by the caller).
-    private mutating func numberText() -> String {
-        let start = offset
-        if offset < text.count, text[offset] == "-" { offset += 1 }
-        while offset < text.count, text[offset].isASCIIDigit || text[offset] == "." { offset += 1 }
-        return String(String.UnicodeScalarView(text[start..<offset]))
-    }
-
     /// `5`, `-2`, `3.99`: digits on both sides of a dot.
     private static func isDecimal(_ number: String) -> Bool {
         let digits = number.hasPrefix("-") ? number.dropFirst() : Substring(number)
@@ -362,94 +332,10 @@ struct ConditionParser {
         return parts.count <= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }
     }
 
-    /// Spaces allowed before `symbol`.
-    private mutating func expect(_ symbol: String, _ wanted: String) throws(ConditionSyntaxError) {
-        skipSpaces()
-        guard take(symbol) else { throw failure("expected \(wanted)") }
-    }
-
-    /// `symbol` right after `name`, as `.` after an element or `(` after a method: no space.
-    private mutating func attach(_ symbol: String, _ wanted: String, to name: String) throws(ConditionSyntaxError) {
-        guard take(symbol) else {
-            if spaced(before: symbol) { throw failure("expected \(wanted) right after \(name), with no space before the \(symbol)") }
-            skipSpaces()
-            throw failure("expected \(wanted) after \(name)")
-        }
-    }
-
-    /// Spaces at the cursor, then `symbol`.
-    private func spaced(before symbol: String) -> Bool {
-        var probe = self
-        guard probe.peek(" ") else { return false }
-        probe.skipSpaces()
-        return probe.peek(symbol)
-    }
-
-    private mutating func take(_ symbol: String) -> Bool {
-        guard peek(symbol) else { return false }
-        offset += symbol.unicodeScalars.count
-        return true
-    }
-
-    private func peek(_ symbol: String) -> Bool {
-        var index = offset
-        for scalar in symbol.unicodeScalars {
-            guard index < text.count, text[index] == scalar else { return false }
-            index += 1
-        }
-        return true
-    }
-
-    /// Spaces only: the reference writes nothing else between the parts of a condition.
-    private mutating func skipSpaces() {
-        while offset < text.count, text[offset] == " " { offset += 1 }
-    }
-
-    private func failure(_ problem: String) -> ConditionSyntaxError {
-        failure(at: offset, problem)
-    }
-
-    private func failure(at place: Int, _ problem: String) -> ConditionSyntaxError {
-        let rest = String(String.UnicodeScalarView(text[min(place, text.count)..<min(place + 24, text.count)]))
-        var problem = problem
-        // A tab, a line break or a no-break space pasted from a web page looks like a space:
-        // name it rather than what was expected after it.
-        if place < text.count, text[place] != " ", text[place].properties.isWhitespace {
-            let code = String(text[place].value, radix: 16, uppercase: true)
-            problem = "U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) is not a space: only spaces (U+0020) separate the parts of a condition"
-        }
-        return ConditionSyntaxError(offset: place, problem: problem, near: place + 24 < text.count ? rest + "…" : rest)
-    }
-
     private func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }
 }
 
 extension Unicode.Scalar {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
-}
-
-/// Versions as Remote Config compares them: dot-separated whole numbers, part by part, a
-/// missing part counting as 0 (`1.10` is above `1.5`).
-public enum ReleaseNumber {
-    /// The parts, or nil when a part is not a whole number.
-    public static func parts(_ text: String) -> [Int]? {
-        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
-        var parts: [Int] = []
-        for piece in pieces {
-            guard !piece.isEmpty, piece.count <= 18, piece.allSatisfy(\.isASCIIDigit), let number = Int(piece) else { return nil }
-            parts.append(number)
-        }
-        return parts
-    }
-
-    /// -1, 0 or 1.
-    static func compare(_ left: [Int], _ right: [Int]) -> Int {
-        for index in 0..<max(left.count, right.count) {
-            let a = index < left.count ? left[index] : 0
-            let b = index < right.count ? right[index] : 0
-            if a != b { return a < b ? -1 : 1 }
-        }
-        return 0
-    }
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
