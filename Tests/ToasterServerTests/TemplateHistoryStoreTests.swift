@@ -55,13 +55,13 @@ import ToasterWire
         try await folder { path in
             let file = PolicyFile(path: path)
             let template = Data(#"{"parameters": {}}"#.utf8)
-            _ = try await file.write { stored, _ throws(PolicyError) in
+            _ = try await file.write { stored, _ throws(StoreError) in
                 (PolicyChange(document: stored, versions: (1...302).map { TemplateVersionRecord(project: "to/aster", number: $0, updateTime: Date(), document: template) }), 0)
             }
             let kept = try await file.versions(of: "to/aster")
             #expect(kept.map(\.number) == Array((3...302).reversed()))
             #expect(try await file.versions(of: "toaster").isEmpty, "another project's folder")
-            let newest = try await file.write { stored, newest throws(PolicyError) in (PolicyChange(document: stored, versions: []), newest) }.1
+            let newest = try await file.write { stored, newest throws(StoreError) in (PolicyChange(document: stored, versions: []), newest) }.1
             #expect(newest == ["to/aster": 302])
         }
     }

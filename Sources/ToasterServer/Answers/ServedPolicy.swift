@@ -22,8 +22,8 @@ final class ServedPolicy: Sendable {
     private let templates: [String: RemoteConfigTemplate]
     /// The projects with a template, where installations are issued.
     let firebaseProjects: Set<String>
-    /// Each project's keys and apps, where the policy names them.
-    private let firebaseAccess: [String: FirebaseAccess]
+    /// Each project's places in the policy, whose keys and apps its Firebase room checks.
+    private let remoteConfigPlaces: [String: [RemoteConfigPlace]]
     /// Each such project's template as `GET /v1/projects/{project}/remoteConfig` returns it.
     private let templateDocuments: [String: EncodedAnswer]
     private let cmsObjects: [String: EncodedAnswer]
@@ -60,7 +60,7 @@ final class ServedPolicy: Sendable {
         self.templates = templates
         self.templateDocuments = templateDocuments
         firebaseProjects = Set(policy.apps.compactMap { $0.remoteConfig?.template == nil ? nil : $0.remoteConfig?.project })
-        firebaseAccess = FirebaseAccess.byProject(policy)
+        remoteConfigPlaces = Dictionary(grouping: policy.apps.compactMap(\.remoteConfig), by: \.project)
         self.cmsObjects = cmsObjects
     }
 
@@ -81,8 +81,8 @@ final class ServedPolicy: Sendable {
 
     func templateDocument(project: String) -> EncodedAnswer? { templateDocuments[project] }
 
-    /// The keys and apps `project` takes: any, unless the policy names them.
-    func access(project: String) -> FirebaseAccess { firebaseAccess[project] ?? FirebaseAccess() }
+    /// `project`'s places, in the policy's order.
+    func remoteConfigPlaces(project: String) -> [RemoteConfigPlace] { remoteConfigPlaces[project] ?? [] }
 
     func cms(endpoint: String) -> EncodedAnswer? { cmsObjects[endpoint] }
 

@@ -56,9 +56,3 @@ public struct AppStoreConnectVerifier: Sendable {
     /// The claims App Store Connect requires.
     typealias Claims = JWTClaims<AppStoreConnectAPI.TokenClaims>
 }
-
-public struct VerifierError: Error, CustomStringConvertible {
-    public let description: String
-
-    init(_ description: String) { self.description = description }
-}

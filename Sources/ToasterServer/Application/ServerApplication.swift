@@ -31,7 +31,7 @@ public struct ServerApplication {
             do {
                 database = try PostgresDatabase(url: url, deadline: timeout, logger: logger)
                 policy = PostgresPolicy(database: database)
-                try await policy.prepare(seed: try seed.map { path throws(PolicyError) in try PolicyStore.document(at: path) })
+                try await policy.prepare(seed: try seed.map { path throws(StoreError) in try PolicyStore.document(at: path) })
                 store = try await PolicyStore.open(policy, observability: observability)
             } catch {
                 throw StartupError("policy \(error)")

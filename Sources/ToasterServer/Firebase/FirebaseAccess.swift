@@ -14,16 +14,12 @@ struct FirebaseAccess: Sendable {
     /// nil: any app.
     private var appIDs: Set<String>?
 
-    /// Each project's, from every place of it in the policy.
-    static func byProject(_ policy: ServicePolicy) -> [String: FirebaseAccess] {
-        var access: [String: FirebaseAccess] = [:]
-        for place in policy.apps.compactMap(\.remoteConfig) {
-            var project = access[place.project] ?? FirebaseAccess()
-            if let key = place.apiKey { project.keys[key] = Set(place.allowedBundleIds ?? []) }
-            if let apps = place.appIds { project.appIDs = (project.appIDs ?? []).union(apps) }
-            access[place.project] = project
+    /// A project's, from every place of it in the policy.
+    init(_ places: [RemoteConfigPlace]) {
+        for place in places {
+            if let key = place.apiKey { keys[key] = Set(place.allowedBundleIds ?? []) }
+            if let apps = place.appIds { appIDs = (appIDs ?? []).union(apps) }
         }
-        return access
     }
 
     /// Google's refusal of the request's key, or nil: 403 without one, 400 `API_KEY_INVALID`
@@ -47,4 +43,9 @@ struct FirebaseAccess: Sendable {
         guard let appIDs, !(appID.map(appIDs.contains) ?? false) else { return nil }
         return GoogleAPI.ErrorAnswer(.invalidArgument, message: Words.invalidArgument)
     }
+}
+
+extension ServedPolicy {
+    /// The keys and apps `project` takes: any, unless the policy names them.
+    func access(project: String) -> FirebaseAccess { FirebaseAccess(remoteConfigPlaces(project: project)) }
 }

@@ -65,7 +65,7 @@ extension RemoteConfigAPIRoutes {
         }
         guard case .object = template else { return invalid(request, "the template is \(template.kind), not a template object") }
         let validateOnly = request.uri.queryParameters.get(RemoteConfigAPI.validateOnlyQueryItem) == "true"
-        do throws(PolicyError) {
+        do throws(StoreError) {
             let served = try await store.publish(template, project: project, expected: expected, by: publisher(request, settings),
                                                  type: expected == nil ? .forced : .incremental, validateOnly: validateOnly)
             if validateOnly {
@@ -104,7 +104,7 @@ extension RemoteConfigAPIRoutes {
             if key == .startTime { from = time } else { before = time }
         }
         let records: [TemplateVersionRecord]
-        do throws(PolicyError) { records = try await store.versions(of: project) } catch { return refused(request, error) }
+        do throws(StoreError) { records = try await store.versions(of: project) } catch { return refused(request, error) }
         let listed = records.filter { $0.number <= newest && $0.updateTime >= from && $0.updateTime < before }
         let page = listed.prefix(pageSize).compactMap { record in
             (try? StrictJSON.parse(record.document))?[RemoteConfigTemplate.Key.version.rawValue]
@@ -118,7 +118,7 @@ extension RemoteConfigAPIRoutes {
     static func version(_ request: Request, _ asked: String, project: String, store: PolicyStore) async -> Response {
         guard let number = Int64(asked), number > 0 else { return invalid(request, "\(RemoteConfigAPI.versionNumberQueryItem) \(asked) is not a version number") }
         let records: [TemplateVersionRecord]
-        do throws(PolicyError) { records = try await store.versions(of: project) } catch { return refused(request, error) }
+        do throws(StoreError) { records = try await store.versions(of: project) } catch { return refused(request, error) }
         guard let record = records.first(where: { $0.number == number }) else { return notKept(request, number, project: project) }
         return answer(request, EncodedAnswer(document: record.document, eTag: ETag.of(record.document)), project: project, version: number)
     }
@@ -147,11 +147,11 @@ extension RemoteConfigAPIRoutes {
             return invalid(request, "cannot roll back to version \(number): it is not below the current version \(current)")
         }
         let records: [TemplateVersionRecord]
-        do throws(PolicyError) { records = try await store.versions(of: project) } catch { return refused(request, error) }
+        do throws(StoreError) { records = try await store.versions(of: project) } catch { return refused(request, error) }
         guard let record = records.first(where: { $0.number == number }), let template = try? StrictJSON.parse(record.document) else {
             return notKept(request, number, project: project)
         }
-        do throws(PolicyError) {
+        do throws(StoreError) {
             let served = try await store.publish(template, project: project, expected: nil, by: publisher(request, settings),
                                                  type: .rollback, rollbackSource: number)
             return published(request, served, project: project)
@@ -185,9 +185,9 @@ extension RemoteConfigAPIRoutes {
 
     /// A publish refused: the template (or a stale `If-Match`) 400 `INVALID_ARGUMENT` with the
     /// reader's sentence; a store that cannot write 500 or 503, the reason in the log only.
-    private static func refused(_ request: Request, _ error: PolicyError) -> Response {
-        let answer = switch error.kind {
-        case .invalid, .stale, .deadEnd: GoogleAPI.ErrorAnswer(.invalidArgument, message: error.description)
+    private static func refused(_ request: Request, _ error: StoreError) -> Response {
+        let answer = switch error {
+        case .refused, .stale: GoogleAPI.ErrorAnswer(.invalidArgument, message: error.description)
         case .unwritable: GoogleAPI.ErrorAnswer(.internal, message: "the template is valid but could not be stored; the server's log says why")
         case .unavailable: GoogleAPI.ErrorAnswer(.unavailable, message: "the policy store is unavailable; the server's log says why")
         }

@@ -11,3 +11,11 @@ struct JWTClaims<Claims: Codable & Sendable>: JWTPayload {
     func encode(to encoder: any Encoder) throws { try claims.encode(to: encoder) }
     func verify(using algorithm: some JWTAlgorithm) async throws {}
 }
+
+/// Why a key given to a simulated service (App Store Connect's, a Firebase service account's)
+/// cannot verify its tokens.
+public struct VerifierError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}

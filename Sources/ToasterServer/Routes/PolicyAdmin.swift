@@ -38,7 +38,7 @@ enum PolicyAdmin {
         let expected = request.headers[.ifMatch].flatMap(Self.eTags)
         // QA demos a dead end on purpose; anything but exactly `true` keeps the gate.
         let allowDeadEnds = request.uri.queryParameters.get(allowDeadEndsItem) == "true"
-        do throws(PolicyError) {
+        do throws(StoreError) {
             let (served, deadEnds) = try await store.replace(with: Data(body.readableBytesView), ifMatch: expected, allowingDeadEnds: allowDeadEnds)
             metrics.puts("ok").increment()
             logger.info("PUT /admin/policy: policy replaced", metadata: ["etag": "\(served.opaqueETag)", "bytes": "\(body.readableBytes)"])
@@ -49,24 +49,23 @@ enum PolicyAdmin {
             response.headers[.eTag] = served.eTag
             return response
         } catch {
-            let (status, result): (HTTPResponse.Status, String) = switch error.kind {
-            case .invalid: (.badRequest, "invalid")
+            let (status, result): (HTTPResponse.Status, String) = switch error {
+            case .refused(let refusal): refusal.kind == .deadEnd ? (.conflict, "dead_end") : (.badRequest, "invalid")
             case .stale: (.preconditionFailed, "stale")
             case .unwritable: (.internalServerError, "unwritable")
             case .unavailable: (.serviceUnavailable, "unavailable")
-            case .deadEnd: (.conflict, "dead_end")
             }
             metrics.puts(result).increment()
             logger.warning("PUT /admin/policy refused (\(status.code)): \(error)")
             // Where the server keeps the policy is the operator's business: a storage failure's
             // details (a path, a database error) go to the log, not to the client.
-            if error.kind == .deadEnd {
+            if case .refused(let refusal) = error, refusal.kind == .deadEnd {
                 return ToasterRoutes.answer(request, status, ServiceAnswers.DeadEnds(
-                    message: error.description + "; nothing changed (PUT with ?\(allowDeadEndsItem)=true serves it anyway, to demonstrate a dead end)",
-                    findings: error.findings))
+                    message: refusal.description + "; nothing changed (PUT with ?\(allowDeadEndsItem)=true serves it anyway, to demonstrate a dead end)",
+                    findings: refusal.findings))
             }
-            let message = switch error.kind {
-            case .invalid, .stale, .deadEnd: error.description
+            let message = switch error {
+            case .refused, .stale: error.description
             case .unwritable: "the policy is valid but could not be stored; the server's log says why"
             case .unavailable: "the policy store is unavailable; the server's log says why"
             }
@@ -78,9 +77,9 @@ enum PolicyAdmin {
     static let allowDeadEndsItem = "allowDeadEnds"
 
     /// `GET /metrics`, in Prometheus' text format.
-    static func metrics(_ metrics: ServerMetrics, serving store: PolicyStore, streams: RealtimeStreams) -> Response {
+    static func metrics(_ metrics: ServerMetrics, serving store: PolicyStore, openStreams: Int) -> Response {
         Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
-                 body: .init(byteBuffer: metrics.exposition(serving: store.served, openStreams: streams.count)))
+                 body: .init(byteBuffer: metrics.exposition(serving: store.served, openStreams: openStreams)))
     }
 
     /// The strong ETags of an `If-Match` list; nil for `*`, which any stored policy matches.

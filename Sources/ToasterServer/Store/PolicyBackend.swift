@@ -8,15 +8,15 @@ public protocol PolicyBackend: Sendable {
     /// The place in log lines, without secrets: a path, or a database URL without its password.
     var place: String { get }
     /// The stored document.
-    func read() async throws(PolicyError) -> StoredPolicy
+    func read() async throws(StoreError) -> StoredPolicy
     /// In one step: reads the stored document and each project's newest version number,
     /// stores what `change` makes of them (the document, and the versions it publishes, of
     /// which each project keeps its newest `RemoteConfigAPI.keptVersions`), and returns that
     /// with `change`'s other result. Nothing is stored when `change` throws.
-    func write<T: Sendable>(_ change: @escaping @Sendable (Data, NewestVersions) throws(PolicyError) -> (PolicyChange, T))
-        async throws(PolicyError) -> (StoredPolicy, T)
+    func write<T: Sendable>(_ change: @escaping @Sendable (Data, NewestVersions) throws(StoreError) -> (PolicyChange, T))
+        async throws(StoreError) -> (StoredPolicy, T)
     /// `project`'s versions kept, newest first.
-    func versions(of project: String) async throws(PolicyError) -> [TemplateVersionRecord]
+    func versions(of project: String) async throws(StoreError) -> [TemplateVersionRecord]
 }
 
 /// A policy document as stored, and its revision: a number that grows with every read or
@@ -24,12 +24,4 @@ public protocol PolicyBackend: Sendable {
 public struct StoredPolicy: Sendable {
     public let document: Data
     public let revision: Int64
-}
-
-extension PolicyError {
-    /// A write's `If-Match` names a policy that is no longer the stored one.
-    static func stale(_ eTags: [String]) -> PolicyError {
-        PolicyError("the policy changed since the one with ETag \(eTags.joined(separator: ", ")) was read; GET /admin/policy again and reapply the change",
-                    kind: .stale)
-    }
 }

@@ -26,24 +26,24 @@ public final class PolicyFile: PolicyBackend {
     }
 
     /// At start, before anything is served: the one read not worth a thread hop.
-    func readNow() throws(PolicyError) -> StoredPolicy {
-        try touches.withLock { touches throws(PolicyError) in
+    func readNow() throws(StoreError) -> StoredPolicy {
+        try touches.withLock { touches throws(StoreError) in
             let document = try contents()
             touches += 1
             return StoredPolicy(document: document, revision: touches)
         }
     }
 
-    public func read() async throws(PolicyError) -> StoredPolicy {
-        try await Offload.run { () throws(PolicyError) in try self.readNow() }
+    public func read() async throws(StoreError) -> StoredPolicy {
+        try await Offload.run(else: StoreError.shuttingDown) { () throws(StoreError) in try self.readNow() }
     }
 
     /// The versions first, then the policy: a crash between them leaves a version that was
     /// never served, whose number the next publish still goes past.
-    public func write<T: Sendable>(_ change: @escaping @Sendable (Data, NewestVersions) throws(PolicyError) -> (PolicyChange, T))
-        async throws(PolicyError) -> (StoredPolicy, T) {
-        try await Offload.run { () throws(PolicyError) in
-            try self.touches.withLock { touches throws(PolicyError) in
+    public func write<T: Sendable>(_ change: @escaping @Sendable (Data, NewestVersions) throws(StoreError) -> (PolicyChange, T))
+        async throws(StoreError) -> (StoredPolicy, T) {
+        try await Offload.run(else: StoreError.shuttingDown) { () throws(StoreError) in
+            try self.touches.withLock { touches throws(StoreError) in
                 let (made, other) = try change(try self.contents(), self.newest())
                 var written: [String] = []
                 do throws(FileError) {
@@ -61,7 +61,7 @@ public final class PolicyFile: PolicyBackend {
                     try AtomicFile.write(made.document, to: self.path)
                 } catch {
                     for file in written { unlink(file) }
-                    throw PolicyError(error.description, kind: .unwritable)
+                    throw StoreError.unwritable(error.description)
                 }
                 for project in Set(made.versions.map(\.project)) { self.trim(project) }
                 touches += 1
@@ -70,8 +70,8 @@ public final class PolicyFile: PolicyBackend {
         }
     }
 
-    public func versions(of project: String) async throws(PolicyError) -> [TemplateVersionRecord] {
-        try await Offload.run { () throws(PolicyError) in
+    public func versions(of project: String) async throws(StoreError) -> [TemplateVersionRecord] {
+        try await Offload.run(else: StoreError.shuttingDown) { () throws(StoreError) in
             self.numbers(of: project).sorted(by: >).compactMap { number -> TemplateVersionRecord? in
                 let document: Data
                 do { document = try BoundedFile.read("\(self.folder(of: project))/\(number).json", limit: ServicePolicy.maximumBytes) } catch {
@@ -137,11 +137,11 @@ public final class PolicyFile: PolicyBackend {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func contents() throws(PolicyError) -> Data {
+    private func contents() throws(StoreError) -> Data {
         do {
             return try BoundedFile.read(path, limit: ServicePolicy.maximumBytes)
         } catch {
-            throw PolicyError(error.description)
+            throw StoreError.invalid(error.description)
         }
     }
 }

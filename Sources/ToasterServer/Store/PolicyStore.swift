@@ -22,18 +22,18 @@ public final class PolicyStore: Sendable {
     private let observers = Mutex<[@Sendable (ServedPolicy) -> Void]>([])
 
     /// The policy in the file at `path`.
-    public convenience init(path: String, observability: Observability = Observability()) throws(PolicyError) {
+    public convenience init(path: String, observability: Observability = Observability()) throws(StoreError) {
         let file = PolicyFile(path: path)
         let removed = AtomicFile.removeAbandonedTemporaries(of: path)
         try self.init(backend: file, first: try file.readNow(), observability: observability, removedTemporaries: removed)
     }
 
     /// The policy in `backend`, read once now.
-    public static func open(_ backend: any PolicyBackend, observability: Observability) async throws(PolicyError) -> PolicyStore {
+    public static func open(_ backend: any PolicyBackend, observability: Observability) async throws(StoreError) -> PolicyStore {
         try PolicyStore(backend: backend, first: try await backend.read(), observability: observability, removedTemporaries: [])
     }
 
-    private init(backend: any PolicyBackend, first: StoredPolicy, observability: Observability, removedTemporaries: [String]) throws(PolicyError) {
+    private init(backend: any PolicyBackend, first: StoredPolicy, observability: Observability, removedTemporaries: [String]) throws(StoreError) {
         self.backend = backend
         self.observability = observability
         self.removedTemporaries = removedTemporaries
@@ -49,17 +49,17 @@ public final class PolicyStore: Sendable {
     /// that strands users in a storefront it serves (`.deadEnd`).
     /// A publish of every template it changes, numbered as `TemplateHistory.number` says.
     /// Returns the policy served and the dead ends it was allowed to serve.
-    func replace(with document: Data, ifMatch: [String]?, allowingDeadEnds: Bool = false) async throws(PolicyError)
+    func replace(with document: Data, ifMatch: [String]?, allowingDeadEnds: Bool = false) async throws(StoreError)
         -> (served: ServedPolicy, deadEnds: [String]) {
-        let (served, deadEnds) = try await Offload.run { () throws(PolicyError) -> (ServedPolicy, [String]) in
+        let (served, deadEnds) = try await Offload.run(else: StoreError.shuttingDown) { () throws(StoreError) -> (ServedPolicy, [String]) in
             let served = try Self.served(document, from: nil)
             let deadEnds = Self.deadEnds(of: served.policy)
-            if !allowingDeadEnds, let error = PolicyError.deadEnds(deadEnds) { throw error }
+            if !allowingDeadEnds, let error = PolicyError.deadEnds(deadEnds) { throw StoreError.refused(error) }
             return (served, deadEnds)
         }
         let now = Date()
-        let (stored, installed) = try await backend.write { stored, newest throws(PolicyError) in
-            if let ifMatch, !ifMatch.contains(ETag.of(stored)) { throw PolicyError.stale(ifMatch) }
+        let (stored, installed) = try await backend.write { stored, newest throws(StoreError) in
+            if let ifMatch, !ifMatch.contains(ETag.of(stored)) { throw StoreError.stale(ifMatch) }
             let change = try TemplateHistory.number(document, over: stored, newest: newest, forced: ifMatch == nil, now: now)
             return (change, change.document == document ? served : try Self.served(change.document, from: nil))
         }
@@ -70,16 +70,16 @@ public final class PolicyStore: Sendable {
     /// Publishes `template` as `project`'s next version (the REST API's `PUT`, or a rollback),
     /// over the version `expected` when given; with `validateOnly`, only says whether it would be.
     func publish(_ template: JSONTree, project: String, expected: Int64?, by publisher: TemplateHistory.Publisher,
-                 type: RemoteConfigAPI.UpdateType, rollbackSource: Int64? = nil, validateOnly: Bool = false) async throws(PolicyError) -> ServedPolicy {
+                 type: RemoteConfigAPI.UpdateType, rollbackSource: Int64? = nil, validateOnly: Bool = false) async throws(StoreError) -> ServedPolicy {
         let now = Date()
-        let change = { @Sendable (stored: Data, newest: NewestVersions) throws(PolicyError) -> (PolicyChange, ServedPolicy) in
+        let change = { @Sendable (stored: Data, newest: NewestVersions) throws(StoreError) -> (PolicyChange, ServedPolicy) in
             let change = try TemplateHistory.publish(template, project: project, over: stored, newest: newest, expected: expected,
                                                      by: publisher, type: type, rollbackSource: rollbackSource, now: now)
             return (change, try TemplateHistory.checked(change.document))
         }
         if validateOnly {
             let document = served.document
-            return try await Offload.run { () throws(PolicyError) in try change(document, [:]).1 }
+            return try await Offload.run(else: StoreError.shuttingDown) { () throws(StoreError) in try change(document, [:]).1 }
         }
         let (stored, installed) = try await backend.write(change)
         install(installed, revision: stored.revision)
@@ -88,7 +88,7 @@ public final class PolicyStore: Sendable {
 
     /// `project`'s versions kept, newest first: the history's, else the template served, as
     /// its only version.
-    func versions(of project: String) async throws(PolicyError) -> [TemplateVersionRecord] {
+    func versions(of project: String) async throws(StoreError) -> [TemplateVersionRecord] {
         let kept = try await backend.versions(of: project)
         guard kept.isEmpty else { return kept }
         let document = served.document
@@ -100,7 +100,7 @@ public final class PolicyStore: Sendable {
     /// which may have allowed it, and every instance serves it alike). Logged and counted
     /// either way.
     public func reload(because reason: String) async {
-        do throws(PolicyError) {
+        do throws(StoreError) {
             await adopt(try await backend.read(), because: reason, refusingDeadEnds: backend is PolicyFile)
         } catch {
             refused(error, reason)
@@ -112,11 +112,11 @@ public final class PolicyStore: Sendable {
     func adopt(_ stored: StoredPolicy, because reason: String, refusingDeadEnds: Bool = false) async {
         guard stored.revision > current.withLock({ $0.revision }) else { return }
         let place = backend.place
-        do throws(PolicyError) {
-            let served = try await Offload.run { () throws(PolicyError) -> ServedPolicy in
+        do throws(StoreError) {
+            let served = try await Offload.run(else: StoreError.shuttingDown) { () throws(StoreError) -> ServedPolicy in
                 let served = try Self.served(stored.document, from: place)
                 if refusingDeadEnds, let error = PolicyError.deadEnds(Self.deadEnds(of: served.policy)) {
-                    throw PolicyError("\(place): \(error.description)", kind: .deadEnd, findings: error.findings)
+                    throw StoreError.refused(PolicyError("\(place): \(error.description)", kind: .deadEnd, findings: error.findings))
                 }
                 return served
             }
@@ -129,7 +129,7 @@ public final class PolicyStore: Sendable {
         }
     }
 
-    private func refused(_ error: PolicyError, _ reason: String) {
+    private func refused(_ error: StoreError, _ reason: String) {
         observability.reloaded(.refused)
         observability.logger.error("reload refused, still serving the previous policy: \(error)", metadata: ["reason": "\(reason)"])
     }
@@ -154,12 +154,12 @@ public final class PolicyStore: Sendable {
     }
 
     /// The policy in `path`, validated; what `--check-policy` uses.
-    public static func read(_ path: String) throws(PolicyError) -> ServicePolicy {
+    public static func read(_ path: String) throws(StoreError) -> ServicePolicy {
         try served(try PolicyFile(path: path).readNow().document, from: path).policy
     }
 
     /// The document in `path` once it is known to be a valid policy: what seeds a database.
-    public static func document(at path: String) throws(PolicyError) -> Data {
+    public static func document(at path: String) throws(StoreError) -> Data {
         let document = try PolicyFile(path: path).readNow().document
         _ = try served(document, from: path)
         return document
@@ -172,11 +172,11 @@ public final class PolicyStore: Sendable {
     }
 
     /// `place` prefixes a validation error (nil for a `PUT` body, which the sender has in hand).
-    private static func served(_ document: Data, from place: String?) throws(PolicyError) -> ServedPolicy {
+    private static func served(_ document: Data, from place: String?) throws(StoreError) -> ServedPolicy {
         do {
             return ServedPolicy(try ServicePolicy.validated(from: document), document: document)
         } catch {
-            throw place.map { PolicyError("\($0): \(error.description)") } ?? error
+            throw StoreError.refused(place.map { PolicyError("\($0): \(error.description)") } ?? error)
         }
     }
 }

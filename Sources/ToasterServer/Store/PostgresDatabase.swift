@@ -4,10 +4,9 @@ import NIOCore
 import NIOSSL
 import PostgresNIO
 import Synchronization
-import ToasterPolicy
 
 /// The PostgreSQL database of `--database-url`, shared by every instance: what the policy
-/// (`PostgresPolicy`) and Firebase's installations (`PostgresInstallations`) keep there goes
+/// (`PostgresPolicy`) and Firebase's installations keep there goes
 /// through it, one connection per round, and one connection listens for what other instances
 /// announce.
 ///
@@ -29,12 +28,12 @@ public final class PostgresDatabase: Sendable {
     private let connections = Atomic<Int>(0)
 
     /// `url`: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|prefer|require]`.
-    public init(url: String, deadline: Duration, logger: Logger) throws(PolicyError) {
+    public init(url: String, deadline: Duration, logger: Logger) throws(StartupError) {
         self.deadline = deadline
         guard let parts = URLComponents(string: url), parts.scheme == "postgres" || parts.scheme == "postgresql",
               let host = parts.host, !host.isEmpty
         else {
-            throw PolicyError("the database URL must look like postgres://USER:PASSWORD@HOST:PORT/DATABASE")
+            throw StartupError("the database URL must look like postgres://USER:PASSWORD@HOST:PORT/DATABASE")
         }
         let database = parts.path.hasPrefix("/") ? String(parts.path.dropFirst()) : parts.path
         let tls: PostgresConnection.Configuration.TLS
@@ -43,12 +42,12 @@ public final class PostgresDatabase: Sendable {
             case "disable": tls = .disable
             case "prefer": tls = .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
             case "require": tls = .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
-            case let other: throw PolicyError("the database URL's sslmode must be disable, prefer or require, not \(other)")
+            case let other: throw StartupError("the database URL's sslmode must be disable, prefer or require, not \(other)")
             }
-        } catch let error as PolicyError {
+        } catch let error as StartupError {
             throw error
         } catch {
-            throw PolicyError("cannot set up TLS for the database: \(error)")
+            throw StartupError("cannot set up TLS for the database: \(error)")
         }
         let port = parts.port ?? 5432
         var configuration = PostgresConnection.Configuration(
@@ -81,7 +80,7 @@ public final class PostgresDatabase: Sendable {
     /// One round on a connection of its own within `deadline`; any failure is `.unavailable`
     /// with the reason.
     func round<T: Sendable>(_ what: String,
-                            _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) async throws(PolicyError) -> T {
+                            _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) async throws(StoreError) -> T {
         let logger = driverLogger
         do {
             return try await withThrowingTaskGroup(of: T?.self) { group in
@@ -94,21 +93,21 @@ public final class PostgresDatabase: Sendable {
                 }
                 defer { group.cancelAll() }
                 guard let first = try await group.next(), let value = first else {
-                    throw PolicyError("no answer within \(self.deadline)")
+                    throw StoreError.unavailable("no answer within \(self.deadline)")
                 }
                 return value
             }
-        } catch let error as PolicyError {
-            throw PolicyError("cannot \(what) in \(place): \(error.description)", kind: .unavailable)
+        } catch let error as StoreError {
+            throw StoreError.unavailable("cannot \(what) in \(place): \(error.description)")
         } catch {
-            throw PolicyError("cannot \(what) in \(place): \(Self.describe(error))", kind: .unavailable)
+            throw StoreError.unavailable("cannot \(what) in \(place): \(Self.describe(error))")
         }
     }
 
     /// A start's round: one transaction holding the start lock, so that instances starting
     /// together do not race to create and fill the tables `body` makes.
     func starting<T: Sendable>(_ what: String,
-                               _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) async throws(PolicyError) -> T {
+                               _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T) async throws(StoreError) -> T {
         try await round(what) { connection, logger in
             try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.startLock))", logger: logger)

@@ -22,7 +22,7 @@ public final class PostgresPolicy: PolicyBackend {
 
     /// Creates the table when missing and, when it holds no policy yet, stores `seed` (the
     /// `--policy` file).
-    public func prepare(seed: Data?) async throws(PolicyError) {
+    public func prepare(seed: Data?) async throws(StoreError) {
         try await database.starting("prepare the policy table") { connection, logger in
             try await connection.query("""
                 CREATE TABLE IF NOT EXISTS toaster_policy (
@@ -48,18 +48,18 @@ public final class PostgresPolicy: PolicyBackend {
         }
     }
 
-    public func read() async throws(PolicyError) -> StoredPolicy {
+    public func read() async throws(StoreError) -> StoredPolicy {
         let found = try await database.round("read the policy") { connection, logger in try await Self.read(on: connection, logger: logger) }
         guard let found else {
-            throw PolicyError("\(place) holds no policy yet: start an instance with --policy FILE to store one")
+            throw StoreError.unavailable("\(place) holds no policy yet: start an instance with --policy FILE to store one")
         }
         return found
     }
 
-    public func write<T: Sendable>(_ change: @escaping @Sendable (Data, NewestVersions) throws(PolicyError) -> (PolicyChange, T))
-        async throws(PolicyError) -> (StoredPolicy, T) {
-        let outcome: Result<(StoredPolicy, T), PolicyError> = try await database.round("store the policy") { connection, logger in
-            try await connection.withTransaction(logger: logger) { connection -> Result<(StoredPolicy, T), PolicyError> in
+    public func write<T: Sendable>(_ change: @escaping @Sendable (Data, NewestVersions) throws(StoreError) -> (PolicyChange, T))
+        async throws(StoreError) -> (StoredPolicy, T) {
+        let outcome: Result<(StoredPolicy, T), StoreError> = try await database.round("store the policy") { connection, logger in
+            try await connection.withTransaction(logger: logger) { connection -> Result<(StoredPolicy, T), StoreError> in
                 let rows = try await connection.query("SELECT document FROM toaster_policy WHERE id = 1 FOR UPDATE", logger: logger)
                 var stored = ByteBuffer()
                 for try await document in rows.decode(ByteBuffer.self) { stored = document }
@@ -67,9 +67,9 @@ public final class PostgresPolicy: PolicyBackend {
                 let numbers = try await connection.query("SELECT project, max(number) FROM toaster_template_versions GROUP BY project", logger: logger)
                 for try await (project, number) in numbers.decode((String, Int64).self) { newest[project] = number }
                 let made: (PolicyChange, T)
-                do throws(PolicyError) {
+                do throws(StoreError) {
                     // Up to a megabyte hashed and validated: off the cooperative pool, as the rest of a write's work.
-                    made = try await Offload.run { [stored, newest] () throws(PolicyError) in try change(Data(stored.readableBytesView), newest) }
+                    made = try await Offload.run(else: StoreError.shuttingDown) { [stored, newest] () throws(StoreError) in try change(Data(stored.readableBytesView), newest) }
                 } catch {
                     return .failure(error)
                 }
@@ -102,7 +102,7 @@ public final class PostgresPolicy: PolicyBackend {
         return try outcome.get()
     }
 
-    public func versions(of project: String) async throws(PolicyError) -> [TemplateVersionRecord] {
+    public func versions(of project: String) async throws(StoreError) -> [TemplateVersionRecord] {
         try await database.round("read the template's versions") { connection, logger in
             let rows = try await connection.query("""
                 SELECT number, update_time, document FROM toaster_template_versions WHERE project = \(project) ORDER BY number DESC

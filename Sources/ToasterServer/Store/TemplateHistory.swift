@@ -42,20 +42,24 @@ enum TemplateHistory {
     /// would hold it, read as every policy is (its template by the reader of `check
     /// --template`, the app's version keys as versions), so that the REST API and the policy
     /// take and refuse the same templates with the same sentence.
-    static func checked(_ document: Data) throws(PolicyError) -> ServedPolicy {
-        ServedPolicy(try ServicePolicy.validated(from: document), document: document)
+    static func checked(_ document: Data) throws(StoreError) -> ServedPolicy {
+        do throws(PolicyError) {
+            return ServedPolicy(try ServicePolicy.validated(from: document), document: document)
+        } catch {
+            throw StoreError.refused(error)
+        }
     }
 
     /// `template` published as `project`'s next version over the `stored` policy (`expected`:
     /// the version its `If-Match` named; nil for `*`), in every app of the project.
     static func publish(_ template: JSONTree, project: String, over stored: Data, newest: NewestVersions, expected: Int64?,
                         by publisher: Publisher, type: RemoteConfigAPI.UpdateType, rollbackSource: Int64? = nil,
-                        now: Date) throws(PolicyError) -> PolicyChange {
+                        now: Date) throws(StoreError) -> PolicyChange {
         var policy = try tree(stored)
         let current = served(policy, project: project)
         let floor = max(current?.number ?? 0, newest[project] ?? 0)
         if let expected, expected != (current?.number ?? 0) {
-            throw PolicyError(RemoteConfigAPI.versionMismatch(expected: expected, current: current?.number ?? 0), kind: .stale)
+            throw StoreError.stale(RemoteConfigAPI.versionMismatch(expected: expected, current: current?.number ?? 0))
         }
         let description: String? = if case .string(let text)? = template[templateKey.version.rawValue]?[Version.CodingKeys.description.rawValue] { text } else { nil }
         let version = Version(versionNumber: String(floor + 1), updateTime: timestamp(now), updateUser: publisher.email.map { Version.User(email: $0) },
@@ -70,7 +74,7 @@ enum TemplateHistory {
     /// or a number named above the current one) gets the larger of the number it names and the
     /// current + 1, never one below; a template left as it was keeps its version. The document
     /// is stored as sent unless a number had to change.
-    static func number(_ document: Data, over stored: Data, newest: NewestVersions, forced: Bool, now: Date) throws(PolicyError) -> PolicyChange {
+    static func number(_ document: Data, over stored: Data, newest: NewestVersions, forced: Bool, now: Date) throws(StoreError) -> PolicyChange {
         var policy = try tree(document)
         let before = try tree(stored)
         var versions: [TemplateVersionRecord] = [], rewritten = false
@@ -186,12 +190,12 @@ enum TemplateHistory {
         if case .string(let text) = tree { text } else { nil }
     }
 
-    private static func tree(_ document: Data) throws(PolicyError) -> JSONTree {
-        do { return try StrictJSON.parse(document) } catch { throw PolicyError(error.description) }
+    private static func tree(_ document: Data) throws(StoreError) -> JSONTree {
+        do { return try StrictJSON.parse(document) } catch { throw StoreError.invalid(error.description) }
     }
 
-    private static func encode(_ policy: JSONTree) throws(PolicyError) -> Data {
-        do { return try WireJSON.encode(TemplateDocument(tree: policy)) } catch { throw PolicyError("cannot write the policy: \(error)", kind: .unwritable) }
+    private static func encode(_ policy: JSONTree) throws(StoreError) -> Data {
+        do { return try WireJSON.encode(TemplateDocument(tree: policy)) } catch { throw StoreError.unwritable("cannot write the policy: \(error)") }
     }
 
     /// RFC 3339 in UTC with microseconds, as Google writes `updateTime`.

@@ -58,8 +58,6 @@ public struct FirebaseFetchSource: VersionSource {
         SourceLocation.web(url: endpoint.fetchURL, trust: endpoint.trust).prepare()
     }
 
-    public var realtime: FirebaseRealtime? { FirebaseRealtime(self) }
-
     public func fetchAnswer() throws(SourceError) -> SourceAnswer {
         try fetchAnswer(type: RemoteConfigAPI.baseFetchType)
     }

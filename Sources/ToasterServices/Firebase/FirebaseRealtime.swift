@@ -23,9 +23,20 @@ public final class FirebaseRealtime: Sendable {
     private let streams = Mutex<(closedThrough: Int, running: [Int: HTTPStream])>((0, [:]))
 
     /// The stream of the project, app and installation `source` fetches with.
-    public init(_ source: FirebaseFetchSource) {
+    init(_ source: FirebaseFetchSource) {
         endpoint = source.endpoint
         installations = source.installations
+    }
+
+    /// The stream `source` announces its service's changes on: Remote Config fetched as an
+    /// app fetches, alone or with a store beside it; nil for a source without one. A capability
+    /// asked for where a listener is wanted (`run --realtime`), not a field of every source.
+    public convenience init?(announcing source: any VersionSource) {
+        switch source {
+        case let fetch as FirebaseFetchSource: self.init(fetch)
+        case let paired as SourceWithStore: self.init(announcing: paired.service)
+        default: return nil
+        }
     }
 
     /// `…/projects/{number}/…`: the project number from the app ID, as the iOS SDK puts its

@@ -9,9 +9,12 @@ import ToasterCore
 /// one sentence for the status line and the trace. Fetches on several threads at once are
 /// independent.
 struct HTTPFetcher: Sendable {
+    /// Answers larger than this are refused rather than read into memory.
+    static let maximumAnswerBytes = 4 << 20
+
     let timeout: Duration
     var trust: CertificateTrust = .system
-    var maximumBytes = SourceLocation.maximumBytes
+    var maximumBytes = Self.maximumAnswerBytes
     var maximumRedirects = 3
 
     /// An answer as the server gave it, whatever its status.

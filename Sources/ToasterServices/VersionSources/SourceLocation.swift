@@ -17,8 +17,8 @@ public enum SourceLocation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Answers larger than this are refused rather than read into memory.
-    public static let maximumBytes = 4 << 20
+    /// Answers larger than this are refused rather than read into memory, a file's as a web one's.
+    public static let maximumBytes = HTTPFetcher.maximumAnswerBytes
 
     /// `flag`: the option that gave `text`, as its messages name it.
     public init(parsing text: String, trust: CertificateTrust = .system, flag: String = "--url") throws(SourceError) {

@@ -38,8 +38,6 @@ public struct SourceWithStore: VersionSource {
         return answer
     }
 
-    public var realtime: FirebaseRealtime? { service.realtime }
-
     public func prepare() {
         service.prepare()
         store.prepare()

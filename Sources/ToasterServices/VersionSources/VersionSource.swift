@@ -11,14 +11,10 @@ public protocol VersionSource: Sendable {
     func fetchAnswer(realtimeAttempt: Int) throws(SourceError) -> SourceAnswer
     /// Starts, in the background, whatever the first fetch would otherwise wait for.
     func prepare()
-    /// The real-time stream that announces the service's changes, where it has one.
-    var realtime: FirebaseRealtime? { get }
 }
 
 extension VersionSource {
     public func prepare() {}
-
-    public var realtime: FirebaseRealtime? { nil }
 
     public func fetchAnswer(realtimeAttempt: Int) throws(SourceError) -> SourceAnswer {
         try fetchAnswer()
@@ -34,26 +30,4 @@ extension ServiceSource {
     public func prepare() {
         location.prepare()
     }
-}
-
-/// Why a source gave no usable answer: the kind of failure, and a message that is shown after
-/// the screen's localized lead-in, traced, and printed by `check` as it is (English, stable).
-public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let kind: CheckFailure.Kind
-    public let message: String
-    /// The status of an HTTP answer outside 2xx, for callers that retry some of them.
-    public let httpStatus: Int?
-    /// How long the answer asked its client to wait before asking again (its `Retry-After`).
-    public let retryAfter: Duration?
-
-    public init(_ kind: CheckFailure.Kind, _ message: String, httpStatus: Int? = nil, retryAfter: Duration? = nil) {
-        self.kind = kind
-        self.message = message
-        self.httpStatus = httpStatus
-        self.retryAfter = retryAfter
-    }
-
-    public var description: String { message }
-
-    public var failure: CheckFailure { CheckFailure(kind, message) }
 }

@@ -6,7 +6,7 @@ extension Wiring {
     /// `run --realtime`: how the listener waits, and the stream `source` announces its changes
     /// on; nil without the flag.
     static func realtime(_ options: RealtimeOptions, source: any VersionSource) -> (configuration: RealtimeConfiguration, stream: LaunchProgram.Stream)? {
-        guard options.realtime, let listener = source.realtime else { return nil }
+        guard options.realtime, let listener = FirebaseRealtime(announcing: source) else { return nil }
         // The SDK draws its waits' jitter and its fetch's delay at random; so does each run.
         let configuration = RealtimeConfiguration(backoffBaseMilliseconds: options.realtimeBackoffMs ?? RealtimeConfiguration.sdkBackoffBaseMilliseconds,
                                                   seed: .random(in: .min ... .max))

@@ -87,6 +87,17 @@ import ToasterCore
                             stateFolder: stateFolder, timeout: .seconds(10))
     }
 
+    /// The real-time stream is asked of a source, not carried by every one: Remote Config
+    /// fetched as an app fetches has one, alone or with a store beside it; no other source does.
+    @Test func onlyTheAppsFetchAnnouncesItsChanges() {
+        let fetch = source("http://127.0.0.1:9")
+        let store = DemoStore(storeVersion: "2.0.0")
+        #expect(FirebaseRealtime(announcing: fetch)?.streamURL == "http://127.0.0.1:9" + "/v1/projects/1234567890/namespaces/firebase:streamFetchInvalidations")
+        #expect(FirebaseRealtime(announcing: SourceWithStore(service: fetch, store: store))?.streamURL == FirebaseRealtime(announcing: fetch)?.streamURL)
+        #expect(FirebaseRealtime(announcing: store) == nil)
+        #expect(FirebaseRealtime(announcing: SourceWithStore(service: store, store: store)) == nil)
+    }
+
     @Test func itRegistersAnInstallationThenFetchesWithItsTokenAndTheDevice() async throws {
         let log = Log()
         try await serving(standIn(log)) { base in

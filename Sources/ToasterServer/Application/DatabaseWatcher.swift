@@ -3,7 +3,8 @@ import ServiceLifecycle
 /// Keeps an instance in step with the database of `--database-url`: serves every policy
 /// another instance stored, and refuses every installation another instance deleted, each
 /// announced on its channel; after every (re)connection, which may have missed some, both are
-/// read afresh.
+/// read afresh. The application's, as it joins two rooms (the store's policy, Firebase's
+/// installations) on the database's one listening connection.
 public struct DatabaseWatcher: Service {
     let policy: PostgresPolicy
     let store: PolicyStore

@@ -1,7 +1,8 @@
 import ToasterCore
 
-/// A policy's inline Remote Config template as the REST API's `GET …/remoteConfig` returns
-/// it: the template's JSON as written in the policy (keys sorted, as every answer's are).
+/// A JSON tree written as every answer is (keys sorted): a policy's inline Remote Config
+/// template as the REST API's `GET …/remoteConfig` returns it, or a policy document as the
+/// templates' history rewrites it.
 struct TemplateDocument: Encodable {
     let tree: JSONTree
 

@@ -34,7 +34,7 @@ public enum AdminRoutes {
             return await RealtimeAdmin.fail(request, streams: realtime, logger: log)
         }
         router.get("metrics") { _, _ in
-            PolicyAdmin.metrics(observability.metrics, serving: store, streams: realtime)
+            PolicyAdmin.metrics(observability.metrics, serving: store, openStreams: realtime.count)
         }
         return router
     }

@@ -1,5 +1,4 @@
 import NIOPosix
-import ToasterPolicy
 
 /// Runs blocking work (file IO, fsync, the validation of a large policy) on a thread of its
 /// own, so that Swift's cooperative pool — two threads on a two-core machine — keeps answering
@@ -14,11 +13,13 @@ enum Offload {
         return pool
     }()
 
-    static func run<T: Sendable>(_ work: @escaping @Sendable () throws(PolicyError) -> T) async throws(PolicyError) -> T {
-        let result = await perform { () -> Result<T, PolicyError> in
-            do throws(PolicyError) { return .success(try work()) } catch { return .failure(error) }
+    /// `work`'s value or error; `shuttingDown` once the server is shutting down.
+    static func run<T: Sendable, E: Error & Sendable>(else shuttingDown: E,
+                                                      _ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+        let result = await perform { () -> Result<T, E> in
+            do throws(E) { return .success(try work()) } catch { return .failure(error) }
         }
-        guard let result else { throw PolicyError("the server is shutting down", kind: .unavailable) }
+        guard let result else { throw shuttingDown }
         return try result.get()
     }
 
