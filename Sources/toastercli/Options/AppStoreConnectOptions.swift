@@ -29,10 +29,11 @@ struct AppStoreConnectOptions: ParsableArguments {
         }
     }
 
-    /// The key id, issuer id and key file, or nil when none is given (validate() refuses some without the others).
-    var key: (keyID: String, issuerID: String, path: String)? {
+    /// The key id, issuer id and key file, and the API, or nil when no key is given (validate()
+    /// refuses some without the others).
+    var key: AppStoreConnectKey? {
         let values = settings.map(\.value)
         guard let keyID = values[0], let issuerID = values[1], let path = values[2] else { return nil }
-        return (keyID, issuerID, path)
+        return AppStoreConnectKey(keyID: keyID, issuerID: issuerID, path: path, url: ascUrl)
     }
 }
