@@ -11,7 +11,7 @@ enum Wiring {
     enum Note: Equatable {
         /// `warning: …`: a problem that does not stop the command.
         case warning(String)
-        /// `note: …`: what the command read otherwise than it might be expected to.
+        /// `note: …`: how an input was read, such as the columns of `--installed` left out.
         case note(String)
     }
 
