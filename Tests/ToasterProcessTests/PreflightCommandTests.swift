@@ -304,6 +304,20 @@ import ToasterTestSupport
         #expect(result.stdout.contains("2.0.0      10"))
     }
 
+    /// What building the round says is said before the failure that stops it, and the report follows.
+    @Test func aNoteSaidBeforeTheRoundFailsIsSaidFirst() throws {
+        let csv = try PreflightFixtures.file("version,users,Region\n2.0.0,10,EU\n")
+        let missing = csv + "-missing.p8"
+        let result = try Toolchain.run([Toolchain.toastercli, "preflight", "--app-id", "42", "--countries", "kr", "--min-required-version", "2.0.0",
+                                        "--installed", csv, "--asc-key-id", "KEY", "--asc-issuer-id", "ISSUER", "--asc-private-key", missing,
+                                        "--format", "json"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "note: --installed \(csv): ignoring the column \"Region\" (preflight reads the version, users, os and country columns)\n"
+            + "Error: --asc-private-key: cannot open \(missing): No such file or directory\n")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(report["error"] as? String == "--asc-private-key: cannot open \(missing): No such file or directory")
+    }
+
     @Test func checkPolicyWarnsOfWhatPreflightWouldAndRefusesANonStorefront() throws {
         let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
         let browser = try PreflightFixtures.file(try PreflightFixtures.policy(["countries": ["kr", "us"], "forced": [

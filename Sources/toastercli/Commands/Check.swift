@@ -31,10 +31,11 @@ struct Check: ParsableCommand {
     }
 
     func run() throws {
-        let choices = stateDir.map { ChoiceBook(directory: $0, appKey: options.appKey) }
+        let plan = options.plan
+        let choices = stateDir.map { ChoiceBook(directory: $0, appKey: plan.appKey) }
         if let problem = choices?.loadProblem { Output.warning(problem) }
-        let check = try Wiring(options).versionCheck(options, choices: choices)
-        let result = check.run(appVersion: options.appVersion)
+        let check = Wiring.versionCheck(plan, choices: choices)
+        let result = check.run(appVersion: plan.appVersion)
         if let problem = result.recordingProblem { Output.warning(problem) }
         let report: DecisionReport
         switch result.outcome {

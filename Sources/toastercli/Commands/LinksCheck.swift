@@ -53,7 +53,10 @@ struct LinksCheck: ParsableCommand {
     @Argument(help: "The URLs to check.")
     var urls: [String] = []
 
-    func validate() throws {
+    /// What the options ask, read by validate().
+    @Planned var plan: LinksPlan
+
+    mutating func validate() throws {
         guard !urls.isEmpty || urlFile != nil else { throw ValidationError("give at least one URL to check, or --url-file") }
         try OptionRange.check(timeout, above: 0, atMost: 600, "--timeout", unit: "seconds")
         let domains = try origins()
@@ -66,6 +69,7 @@ struct LinksCheck: ParsableCommand {
         for (index, domain) in domains.enumerated() {
             if let domain, domains[..<index].contains(domain) { throw ValidationError("--aasa names \(domain) twice") }
         }
+        plan = LinksPlan(files: zip(files, domains).map { (argument: $0, domain: $1) }, cdn: cdn, timeout: .seconds(timeout), trust: trust.trust())
     }
 
     /// The domain of each `--aasa` that is a URL; nil for a file.
@@ -80,9 +84,8 @@ struct LinksCheck: ParsableCommand {
     }
 
     func run() throws {
-        let given = zip(files, try origins()).map { (argument: $0, domain: $1) }
         let loaded: (sites: [AssociatedDomains.Site], warnings: [LinkWarning])
-        do { loaded = try Wiring(timeout: timeout, trust: trust).associatedSites(given, cdn: cdn) } catch { throw Self.unusable(error.description) }
+        do { loaded = try Wiring.associatedSites(plan) } catch { throw Self.unusable(error.description) }
         let associations = AssociatedDomains(loaded.sites)
         let checked: [String]
         do { checked = try urls + (urlFile.map(URLList.read) ?? []) } catch { throw Self.unusable("\(error)") }

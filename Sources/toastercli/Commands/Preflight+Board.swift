@@ -16,13 +16,13 @@ extension Preflight {
     func runBoard(_ round: PreflightRound, choice: StorefrontChoice, base: PreflightInput) throws {
         let facts: AppStoreConnectFacts?
         do { facts = try round.facts() } catch {
-            return try stop(.unfinished(now: inputs.clock.wallClock().now, error: error.message))
+            return try stop(.unfinished(now: plan.clock.now, error: error.message))
         }
         if let leftOut = choice.leftOut(given: facts) { Output.warning(leftOut) }
         var input = base
         input.storefronts = choice.asked(given: facts)
         input.appStoreConnect = facts
-        let app = [inputs.appId.map { "id \($0)" }, inputs.bundleId.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
+        let app = [plan.evaluation.appID.map { "id \($0)" }, plan.evaluation.bundleID.map { "bundleId \($0)" }].compactMap { $0 }.joined(separator: ", ")
         let theme = try ThemeChoice.resolve(theme)
         let program = BoardProgram(state: BoardState(input: input, app: app, requests: round.requests(input.storefronts),
                                                      interval: .seconds(interval), strict: strict),

@@ -45,10 +45,15 @@ struct Preflight: ParsableCommand {
 
     @Option(help: "The storefront board's theme: a built-in name or a theme file's path (as for run).") var theme: String?
 
-    func validate() throws {
+    /// What the options ask, read by validate(): all `run()` reads of them but the output's flags.
+    @Planned var plan: PreflightPlan
+
+    mutating func validate() throws {
         try OptionRange.check(interval, above: 0, atMost: 86_400, "--interval", unit: "seconds")
         guard !(watch && inputs.clock.now != nil) else { throw ValidationError("--watch reads the real clock: a fixed --now would never let a release age") }
         if let problem = StorefrontLookups.problem(lookupURL: lookupUrl) { throw ValidationError("--lookup-url \"\(lookupUrl)\" \(problem)") }
+        plan = PreflightPlan(evaluation: inputs.plan, lookupURL: lookupUrl, concurrency: requests.concurrency, rate: requests.rate, burst: requests.burst,
+                             timeout: .seconds(requests.timeout), trust: trust.trust(), appStoreConnect: appStoreConnect.key)
     }
 
     func run() throws {
@@ -56,21 +61,19 @@ struct Preflight: ParsableCommand {
         let soFar = RoundSoFar()
         // The board has keys and signals of its own; in lines they are watched from the start,
         // so that a run stopped while a template is read says so too.
-        let early = showsBoard ? nil : try linesOutput(soFar)
+        let early = showsBoard ? nil : linesOutput(soFar)
         // From here on every outcome is a report: one JSON document, or markdown saying what failed.
+        let wired = Wiring.preflight(plan)
+        for note in wired.notes { Self.say(note) }
         let base: PreflightInput, round: PreflightRound
-        do {
-            (round, base) = try Wiring(timeout: requests.timeout, trust: trust)
-                .preflight(inputs, lookupURL: lookupUrl, requests: requests, appStoreConnect: appStoreConnect)
-        } catch {
-            let report = PreflightReport.unfinished(now: try inputs.clock.wallClock().now, error: "\(error)")
+        do { (round, base) = try wired.built.get() } catch {
+            let report = PreflightReport.unfinished(now: plan.clock.now, error: "\(error)")
             return try Self.ending(early?.interrupts) { try stop(report) }
         }
-        let choice = StorefrontChoice(named: base.storefronts, all: inputs.countries.lowercased() == "all")
+        let choice = plan.evaluation.storefronts
         if showsBoard { try runBoard(round, choice: choice, base: base) }
-        let (bar, interrupts) = try early ?? linesOutput(soFar)
-        let lines = PreflightLines(round: round, choice: choice, interval: watch ? interval : nil, clock: try inputs.clock.wallClock(),
-                                   soFar: soFar)
+        let (bar, interrupts) = early ?? linesOutput(soFar)
+        let lines = PreflightLines(round: round, choice: choice, interval: watch ? interval : nil, clock: plan.clock, soFar: soFar)
         let ending = lines.run(base, note: { note in
             switch note {
             case .warning(let text): Output.warning(text)
@@ -88,11 +91,19 @@ struct Preflight: ParsableCommand {
         }
     }
 
+    /// What building the round had to say, on standard error.
+    private static func say(_ note: Wiring.Note) {
+        switch note {
+        case .warning(let text): Output.warning(text)
+        case .note(let text): Output.write("note: \(text)\n", to: STDERR_FILENO)
+        }
+    }
+
     /// The progress bar of the lines, and the watch that makes SIGINT and SIGTERM print the
     /// report of what was answered so far, marked partial, and exit 128 + the signal (docs/10).
-    private func linesOutput(_ soFar: RoundSoFar) throws -> (bar: ProgressLine, interrupts: InterruptWatch?) {
+    private func linesOutput(_ soFar: RoundSoFar) -> (bar: ProgressLine, interrupts: InterruptWatch?) {
         let bar = ProgressLine(writingUnescaped: { Output.writeUnescaped($0, to: STDERR_FILENO) })
-        let clock = try inputs.clock.wallClock(), format = format
+        let clock = plan.clock, format = format
         let interrupts = InterruptWatch { signal in
             bar.clear()
             Output.line(format.render(soFar.report(stopped: signal, now: clock.now)))

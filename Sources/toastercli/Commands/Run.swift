@@ -61,15 +61,16 @@ struct Run: ParsableCommand {
 
     func run() throws {
         let theme = try ThemeChoice.resolve(theme)
-        let choices = Wiring.choiceBook(stateOptions, appKey: options.appKey)
-        let check = try Wiring(options).versionCheck(options, choices: choices.book)
+        let plan = options.plan
+        let choices = Wiring.choiceBook(stateOptions.directory, appKey: plan.appKey)
+        let check = Wiring.versionCheck(plan, choices: choices.book)
         check.source.prepare()
         let traceFile = try trace.map { path throws(TerminalError) in try TraceFile(path: path, clock: check.clock) }
-        var configuration = LaunchConfiguration(appVersion: options.appVersion, sourceName: check.source.name,
-                                                language: try options.language(), launchScreenMilliseconds: launchScreenMs)
+        var configuration = LaunchConfiguration(appVersion: plan.appVersion, sourceName: check.source.name,
+                                                language: plan.language, launchScreenMilliseconds: launchScreenMs)
         configuration.launchLink = try launchLink()
         configuration.notices += choices.notice.map { [$0] } ?? []
-        let listener = Wiring.realtime(realtime, source: check.source)
+        let listener = Wiring.realtime(backoff: realtime.backoff, source: check.source)
         configuration.realtime = listener?.configuration
         let program = LaunchProgram(configuration: configuration, trace: traceFile, recorder: check.remember, checker: check.runLeavingNote,
                                     stream: listener?.stream)

@@ -21,18 +21,20 @@ struct AppStoreConnectOptions: ParsableArguments {
           ascPrivateKey ?? Environment.value("APP_STORE_CONNECT_API_KEY_KEY_FILEPATH"))]
     }
 
-    func validate() throws {
-        let given = settings.filter { $0.value != nil }
-        guard given.isEmpty || given.count == settings.count else {
-            let missing = settings.filter { $0.value == nil }.map { "\($0.option) (or \($0.variable))" }
-            throw ValidationError("App Store Connect needs a key id, an issuer id and a key file: give \(missing.joined(separator: " and ")) too")
-        }
-    }
+    /// The key id, issuer id and key file, and the API, or nil when no key is given: read by validate().
+    @Planned var key: AppStoreConnectKey?
 
-    /// The key id, issuer id and key file, or nil when none is given (validate() refuses some without the others).
-    var key: (keyID: String, issuerID: String, path: String)? {
-        let values = settings.map(\.value)
-        guard let keyID = values[0], let issuerID = values[1], let path = values[2] else { return nil }
-        return (keyID, issuerID, path)
+    mutating func validate() throws {
+        let settings = settings, values = settings.map(\.value)
+        guard let keyID = values[0], let issuerID = values[1], let path = values[2] else {
+            let missing = settings.filter { $0.value == nil }
+            guard missing.count == settings.count else {
+                let flags = missing.map { "\($0.option) (or \($0.variable))" }
+                throw ValidationError("App Store Connect needs a key id, an issuer id and a key file: give \(flags.joined(separator: " and ")) too")
+            }
+            key = nil
+            return
+        }
+        key = AppStoreConnectKey(keyID: keyID, issuerID: issuerID, path: path, url: ascUrl)
     }
 }

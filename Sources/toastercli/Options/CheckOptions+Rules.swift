@@ -3,9 +3,10 @@ import ToasterCommandLine
 import ToasterCore
 
 /// The rules that join `run`'s and `check`'s flags, checked in one order: the first mistake
-/// found is the one said.
+/// found is the one said. What each flag says is read here once, into the plan.
 extension CheckOptions {
-    func validate() throws {
+    mutating func validate() throws {
+        let facts = try remoteConfig.deviceFacts()
         _ = try parsedVersion(appVersion, "--app-version")
         // The lookup, the template's device.country and the fetch all take a storefront: a name
         // that is none would match no condition and ask no store, silently.
@@ -14,7 +15,7 @@ extension CheckOptions {
         }
         try validateStore()
         try OptionRange.check(releasedForDays, within: 0...3650, "--released-for-days")
-        if let osVersion { _ = try parsedVersion(osVersion, "--os-version") }
+        let os = try osVersion.map { text throws(ValidationError) in try parsedVersion(text, "--os-version") }
         if let demoLatencyMs {
             try OptionRange.check(demoLatencyMs, within: 0...600_000, "--demo-latency-ms")
             guard kind == .demo else { throw ValidationError("--demo-latency-ms is only for --source demo") }
@@ -37,11 +38,11 @@ extension CheckOptions {
             throw ValidationError("--store-url is only used with --source remote-config or cms")
         }
         if storeVersion != nil, storeUrl != nil { throw ValidationError("give --store-version or --store-url, not both") }
-        _ = try language()
-        _ = try rules.updateRules()
-        _ = try clock.wallClock()
-        // Valid options build a source: what is left to find (a URL's form, a key that cannot be read) shows here.
-        _ = try Wiring(self).source(self)
+        let language = try self.language(), rules = try self.rules.updateRules(), clock = try self.clock.wallClock(), trust = self.trust.trust()
+        // Valid options name a source: what is left to find (a URL's form, a key that cannot be read) shows here.
+        plan = CheckPlan(appVersion: appVersion, appKey: appKey,
+                         decider: UpdateDecider(rules: rules, appID: appId, language: language, releasedForDays: releasedForDays, osVersion: os),
+                         clock: clock, source: try sourcePlan(facts: facts, language: language, trust: trust), timeout: .seconds(timeout), trust: trust)
     }
 
     /// The demo store's listing, or the App Store's beside remote-config or cms.
@@ -91,11 +92,11 @@ extension CheckOptions {
     }
 
     /// A version given on the command line that does not parse is a bad value: a usage error.
-    func parsedVersion(_ text: String, _ flag: String) throws(ValidationError) -> Version {
+    private func parsedVersion(_ text: String, _ flag: String) throws(ValidationError) -> Version {
         do { return try Version(text) } catch { throw ValidationError("\(flag): \(error)") }
     }
 
-    func language() throws(ValidationError) -> Language {
+    private func language() throws(ValidationError) -> Language {
         let environment = ["LC_ALL", "LC_MESSAGES", "LANG"].reduce(into: [String: String]()) { found, name in
             found[name] = Environment.value(name)
         }

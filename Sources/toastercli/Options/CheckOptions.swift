@@ -5,8 +5,8 @@ import ToasterCore
 /// rules. A flag only these two take is declared here, in the section of its concern; a flag
 /// `preflight` takes too lives in a group all three share (TrustOptions, RemoteConfigKeyOptions,
 /// FirebaseProjectOptions, RulesOptions, ClockOptions), so that it means and reads the same in
-/// each. The rules that join flags are checked in one place and one order (CheckOptions+Rules);
-/// `Wiring` builds the check from the values.
+/// each. The rules that join flags are checked in one place and one order (CheckOptions+Rules),
+/// which reads every value once into `plan`; `Wiring` builds the check from the plan.
 ///
 /// Groups sit one level below this, and only where a flag is shared or a concern large:
 /// swift-argument-parser's debug build checks a nested group again at every level above it,
@@ -91,6 +91,9 @@ struct CheckOptions: ParsableArguments {
     var locale: String?
 
     @OptionGroup var clock: ClockOptions
+
+    /// What these options ask, read by validate(): all `run` and `check` read of them after it.
+    @Planned var plan: CheckPlan
 
     private static let firebaseTitle = "Firebase Remote Config"
 

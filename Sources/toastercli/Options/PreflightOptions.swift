@@ -47,11 +47,14 @@ struct PreflightOptions: ParsableArguments {
     // Groups one level deep only, as in CheckOptions.
     private static let templateTitle = "Firebase Remote Config template"
 
+    /// What these options ask, read by validate(): all `preflight` reads of them after it.
+    @Planned var plan: PreflightPlan.Evaluation
+
     /// A template is given, as a file or a project's live one.
     var templateGiven: Bool { template.remoteConfigTemplate != nil || firebase.firebaseProject != nil }
 
-    func validate() throws {
-        try validateTemplate()
+    mutating func validate() throws {
+        let template = try templatePlan()
         guard appId != nil || bundleId != nil else { throw ValidationError("give --app-id, --bundle-id or both") }
         // Without a policy every storefront passes: a CI step that forgot the flag would be green.
         guard minRequiredVersion != nil || remoteConfig != nil || cms != nil || policy != nil || templateGiven else {
@@ -62,16 +65,20 @@ struct PreflightOptions: ParsableArguments {
             do { _ = try Version(minRequiredVersion) } catch { throw ValidationError("--min-required-version: \(error)") }
         }
         guard installed == nil || installedVersions == nil else { throw ValidationError("give --installed or --installed-versions, not both") }
-        _ = try installedVersions.map(listedVersions)
+        let listed = try installedVersions.map(listedVersions)
         guard installedColumns == nil || installed != nil else { throw ValidationError("--installed-columns names the columns of --installed: give both") }
-        _ = try columns()
+        let columns = try self.columns()
         guard minReleaseAge >= 0, minReleaseAge <= 8760 else { throw ValidationError("--min-release-age must be between 0 and 8760 hours") }
-        _ = try clock.wallClock()
-        _ = try storefronts()
-        _ = try rules.updateRules()
+        let clock = try self.clock.wallClock(), storefronts = try self.storefronts(), rules = try self.rules.updateRules()
+        plan = PreflightPlan.Evaluation(
+            appID: appId, bundleID: bundleId, storefronts: StorefrontChoice(named: storefronts, all: countries.lowercased() == "all"),
+            minimumRequired: minRequiredVersion, remoteConfig: remoteConfig, cms: cms, policy: policy, template: template,
+            installed: listed.map(InstalledPlan.listed) ?? installed.map { .file($0, columns: columns) }, rules: rules, clock: clock,
+            minimumReleaseAge: .seconds(Int64(minReleaseAge * 3600)))
     }
 
-    private func validateTemplate() throws {
+    /// The template to read every round, or nil when none is given.
+    private func templatePlan() throws -> TemplatePlan? {
         guard template.remoteConfigTemplate == nil || firebase.firebaseProject == nil else {
             throw ValidationError("give --remote-config-template or --firebase-project, not both")
         }
@@ -86,9 +93,18 @@ struct PreflightOptions: ParsableArguments {
         guard api.hasPrefix("http://") || api.hasPrefix("https://") else {
             throw ValidationError("--remote-config-url \"\(api)\" is not an http or https URL")
         }
+        let location: TemplatePlan.Location
+        if let file = template.remoteConfigTemplate {
+            location = .file(file)
+        } else if let project = firebase.firebaseProject, let account = firebaseAccess.firebaseServiceAccount {
+            location = .live(project: project, serviceAccount: account, api: api)
+        } else {
+            return nil
+        }
+        return TemplatePlan(location: location, firebaseAppID: firebaseAccess.firebaseAppId, keys: keys.keys)
     }
 
-    func storefronts() throws(ValidationError) -> [String] {
+    private func storefronts() throws(ValidationError) -> [String] {
         if countries.lowercased() == "all" { return AppStoreStorefronts.all }
         let codes = countries.split(separator: ",", omittingEmptySubsequences: false).map { String($0.trimmingWhitespace()).lowercased() }
         for code in codes {
@@ -99,15 +115,15 @@ struct PreflightOptions: ParsableArguments {
         return codes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
     }
 
-    func columns() throws(ValidationError) -> InstalledColumns {
+    private func columns() throws(ValidationError) -> InstalledColumns {
         do { return try installedColumns.map { text throws(InstalledBaseError) in try InstalledColumns(parsing: text) } ?? InstalledColumns() } catch {
             throw ValidationError("--installed-columns: \(error)")
         }
     }
 
     /// `--installed-versions`: a value given on the command line, so one that is no version is
-    /// a usage error (validate() finds it first).
-    func listedVersions(_ list: String) throws(ValidationError) -> [InstalledGroup] {
+    /// a usage error.
+    private func listedVersions(_ list: String) throws(ValidationError) -> [InstalledGroup] {
         try list.split(separator: ",", omittingEmptySubsequences: false).map { item throws(ValidationError) in
             let text = String(item.trimmingWhitespace())
             do { _ = try Version(text) } catch { throw ValidationError("--installed-versions: \(error)") }

@@ -23,6 +23,11 @@ struct RealtimeOptions: ParsableArguments {
         }
     }
 
+    /// The listener's first wait after the stream fails, in milliseconds; nil without `--realtime`.
+    var backoff: Int? {
+        realtime ? realtimeBackoffMs ?? RealtimeConfiguration.sdkBackoffBaseMilliseconds : nil
+    }
+
     /// The stream is the Firebase project's: `run` checks it beside its source's options.
     func validate(firebaseProject: String?) throws {
         if realtime, firebaseProject == nil {

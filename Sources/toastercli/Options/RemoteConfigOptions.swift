@@ -1,4 +1,5 @@
 import ArgumentParser
+import FoundationEssentials
 import ToasterCore
 
 /// `--source remote-config` with Firebase itself (`--firebase-project`) or a template evaluated
@@ -56,21 +57,30 @@ struct RemoteConfigOptions: ParsableArguments {
             .filter(\.1).map(\.0)
     }
 
-    func validate() throws {
+    /// What the device flags say, each checked once: CheckOptions' validate() asks first, where
+    /// this group's own validate() would (nothing is read between them).
+    func deviceFacts() throws(ValidationError) -> DeviceFacts {
         if let percentile, !(0...100).contains(percentile) {
             throw ValidationError("--percentile must be between 0 and 100")
         }
-        if let firstOpen, ISO8601.parse(firstOpen) == nil {
-            throw ValidationError("--first-open \"\(firstOpen)\" is not an ISO 8601 instant such as 2026-11-01T09:00:00Z")
+        var firstOpenDate: Date?
+        if let firstOpen {
+            guard let date = ISO8601.parse(firstOpen) else {
+                throw ValidationError("--first-open \"\(firstOpen)\" is not an ISO 8601 instant such as 2026-11-01T09:00:00Z")
+            }
+            firstOpenDate = date
         }
-        _ = try userProperties()
-        _ = try customSignals()
+        let facts = DeviceFacts(userProperties: try Self.pairs(userProperty, "--user-property"),
+                                customSignals: try Self.pairs(customSignal, "--custom-signal"), firstOpen: firstOpenDate)
         if let template, template.isEmpty { throw ValidationError("--template must not be empty") }
+        return facts
     }
 
-    func userProperties() throws(ValidationError) -> [String: String] { try Self.pairs(userProperty, "--user-property") }
-
-    func customSignals() throws(ValidationError) -> [String: String] { try Self.pairs(customSignal, "--custom-signal") }
+    /// The device's facts that take reading: its Analytics user properties, custom signals and first open.
+    struct DeviceFacts {
+        var userProperties: [String: String], customSignals: [String: String]
+        var firstOpen: Date?
+    }
 
     /// `NAME=VALUE` items, each name once.
     private static func pairs(_ items: [String], _ flag: String) throws(ValidationError) -> [String: String] {

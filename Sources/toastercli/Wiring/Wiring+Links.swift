@@ -10,12 +10,11 @@ extension Wiring {
     /// `links check`'s apple-app-site-association files, each `--aasa` read from its file or,
     /// for a domain, fetched as iOS fetches it (from Apple's CDN with `cdn`), and what the
     /// fetches warned of. An unusable one ends the command with status 1 here.
-    func associatedSites(_ given: [(argument: String, domain: LinkDomain?)],
-                         cdn: Bool) throws(CommandExit) -> (sites: [AssociatedDomains.Site], warnings: [LinkWarning]) {
+    static func associatedSites(_ plan: LinksPlan) throws(CommandExit) -> (sites: [AssociatedDomains.Site], warnings: [LinkWarning]) {
         var sites: [AssociatedDomains.Site] = [], warnings: [LinkWarning] = []
-        let fetcher = AssociationFetcher(timeout: timeout, trust: trust)
-        let cdnPrefix = cdn ? Environment.value(Self.aasaCDNVariable) ?? AssociationFetcher.appleCDN : nil
-        for (argument, domain) in given {
+        let fetcher = AssociationFetcher(timeout: plan.timeout, trust: plan.trust)
+        let cdnPrefix = plan.cdn ? Environment.value(Self.aasaCDNVariable) ?? AssociationFetcher.appleCDN : nil
+        for (argument, domain) in plan.files {
             guard let domain else {
                 do { sites.append(.init(domain: nil, file: try AssociatedDomainsFile.load(argument))) } catch {
                     throw CommandExit.unusable("--aasa: \(error.description)")
