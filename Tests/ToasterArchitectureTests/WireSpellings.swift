@@ -1,0 +1,88 @@
+import Foundation
+
+/// The words of the wire protocols, read from ToasterWire's own sources (docs/01, rule 6): its
+/// coding keys (a `CodingKey` or `String` enum's cases, bare or with a raw value), every other
+/// enum case's raw value, and its `static let` string constants. A word is kept when it cannot
+/// be ordinary English: it holds `_`, `-` or `.`, or a lower-case letter followed by a capital
+/// (`parameterGroups`, `app_instance_id`, `X-Goog-Api-Key`, `googleapis.com`); a plain word
+/// (`version`, `name`, `UPDATE`) is everyone's. A constant that is a sentence (Google's error
+/// messages) is kept whole.
+struct WireSpellings {
+    let words: Set<String>
+    let sentences: [String]
+
+    /// A charset's IANA name, which every HTTP speaker writes; not a protocol of ours.
+    static let everyones: Set = ["utf-8", "UTF-8"]
+
+    /// Our own documents' keys that carry a protocol's value under the protocol's name (check's
+    /// and preflight's JSON, toaster-server's policy, whose apps mirror the lookup and the CMS
+    /// object it serves): the document's spelling, which would stay if the protocol's changed.
+    static let ownDocuments: [(path: String, words: Set<String>)] = [
+        ("Sources/ToasterCore/Decision/DecisionReport+JSON.swift", ["templateVersion"]),
+        ("Sources/ToasterCore/RemoteConfig/RemoteConfigReport.swift", ["templateVersion"]),
+        ("Sources/ToasterCore/Preflight/PreflightReport+RemoteConfig.swift", ["templateVersion"]),
+        ("Sources/ToasterCore/Preflight/PreflightReport+Output.swift", ["trackId", "minimumOsVersion"]),
+        ("Sources/ToasterCore/Preflight/PreflightReport+AppStoreConnect.swift", ["startDate"]),
+        ("Sources/ToasterPolicy/", ["bundleId", "trackId", "minimumOsVersion", "startDate", "endDate", "minAppVersion", "maxAppVersion"]),
+    ]
+
+    static func read() throws -> WireSpellings {
+        var spellings: [String] = []
+        let declaration = try NSRegularExpression(pattern: #"\b(enum|struct|class|extension|protocol)\s+\w+([^{]*)\{"#)
+        let rawCase = try NSRegularExpression(pattern: #"^`?\w+`?\s*=\s*"((?:[^"\\]|\\.)*)"$"#)
+        let constant = try NSRegularExpression(pattern: #"\bstatic let \w+(?:\s*:\s*[\w.]+)?\s*=\s*"((?:[^"\\]|\\.)*)"\s*$"#)
+        for file in try SourceTree.files(in: "ToasterWire") {
+            // The declarations open around each line: whether it is an enum whose cases are spellings.
+            var open: [(spells: Bool, depth: Int)] = [], depth = 0
+            for line in file.codeLines.map(String.init) {
+                if let match = first(declaration, in: line) {
+                    let kind = group(match, 1, of: line), inherits = group(match, 2, of: line)
+                    open.append((kind == "enum" && (inherits.contains("CodingKey") || inherits.range(of: #"\bString\b"#, options: .regularExpression) != nil), depth))
+                }
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.hasPrefix("case ") {
+                    for item in trimmed.dropFirst(5).split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+                        if let raw = first(rawCase, in: item) {
+                            spellings.append(group(raw, 1, of: item))
+                        } else if open.last?.spells == true, item.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
+                            spellings.append(item)
+                        }
+                    }
+                }
+                if let match = first(constant, in: line) { spellings.append(group(match, 1, of: line)) }
+                depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+                while let last = open.last, depth <= last.depth { open.removeLast() }
+            }
+        }
+        let words = Set(spellings.flatMap(tokens).filter(isDistinctive)).subtracting(everyones)
+        return WireSpellings(words: words, sentences: spellings.filter { $0.contains(" ") && $0.split(separator: " ").count >= 4 })
+    }
+
+    /// The protocol's words `literal` spells in the file at `path`. A literal with a space is
+    /// prose for a person, which may name a field; only Wire's own sentences are looked for in it.
+    func spelt(in literal: String, at path: String) -> [String] {
+        if literal.contains(" ") { return sentences.filter { literal.contains($0) } }
+        let allowed = Self.ownDocuments.filter { path.hasPrefix($0.path) }.reduce(into: Set<String>()) { $0.formUnion($1.words) }
+        return Self.tokens(literal).filter { token in
+            !allowed.contains(token) && (words.contains(token) || (token.contains("-") && words.contains { $0.caseInsensitiveCompare(token) == .orderedSame }))
+        }
+    }
+
+    /// A spelling's parts: what lies between characters no key, header or host holds.
+    static func tokens(_ text: String) -> [String] {
+        text.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) && !"_.-".contains($0) })
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "_.-")) }.filter { !$0.isEmpty }
+    }
+
+    static func isDistinctive(_ word: String) -> Bool {
+        word.contains { "_.-".contains($0) } || zip(word, word.dropFirst()).contains { $0.isLowercase && $1.isUppercase }
+    }
+
+    private static func first(_ expression: NSRegularExpression, in text: String) -> NSTextCheckingResult? {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+    }
+
+    private static func group(_ match: NSTextCheckingResult, _ index: Int, of text: String) -> String {
+        (text as NSString).substring(with: match.range(at: index))
+    }
+}
