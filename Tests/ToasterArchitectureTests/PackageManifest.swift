@@ -37,8 +37,8 @@ struct PackageManifest {
             // Only `dependencies: [...]`'s own words: a comment or a path is no dependency.
             let code = entry.body.split(separator: "\n").map { $0.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first ?? "" }
                 .joined(separator: "\n")
-                .replacingOccurrences(of: named, with: "", options: .regularExpression)
-            let listed = quoted.matches(in: code, range: NSRange(code.startIndex..., in: code)).map { (code as NSString).substring(with: $0.range(at: 1)) }
+            let words = code.replacingOccurrences(of: named, with: "", options: .regularExpression)
+            let listed = quoted.matches(in: words, range: NSRange(words.startIndex..., in: words)).map { (words as NSString).substring(with: $0.range(at: 1)) }
             targets[entry.name] = Target(name: entry.name, kind: entry.kind, dependencies: listed.filter { names.contains($0) && $0 != entry.name },
                                          hasOwnPath: code.contains("path:"))
         }
