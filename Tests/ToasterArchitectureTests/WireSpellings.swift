@@ -4,9 +4,9 @@ import Foundation
 /// coding keys (a `CodingKey` or `String` enum's cases, bare or with a raw value, and the stored
 /// properties of a Codable struct that has no `CodingKeys`), every other enum case's raw value,
 /// and its `static let` string constants. A word is kept when it cannot
-/// be ordinary English: it holds `_`, `-` or `.`, or a lower-case letter followed by a capital
-/// (`parameterGroups`, `app_instance_id`, `X-Goog-Api-Key`, `googleapis.com`); a plain word
-/// (`version`, `name`, `UPDATE`) is everyone's. A constant that is a sentence (Google's error
+/// be ordinary English: it holds `_`, `-` or `.`, a lower-case letter followed by a capital, or
+/// is four capitals or more (`parameterGroups`, `app_instance_id`, `X-Goog-Api-Key`,
+/// `googleapis.com`, `UNAUTHENTICATED`); a plain word (`version`, `name`, `JWT`) is everyone's. A constant that is a sentence (Google's error
 /// messages) is kept whole.
 struct WireSpellings {
     let words: Set<String>
@@ -108,6 +108,7 @@ struct WireSpellings {
 
     static func isDistinctive(_ word: String) -> Bool {
         word.contains { "_.-".contains($0) } || zip(word, word.dropFirst()).contains { $0.isLowercase && $1.isUppercase }
+            || (word.count >= 4 && word.allSatisfy(\.isUppercase))
     }
 
     private static func first(_ expression: NSRegularExpression, in text: String) -> NSTextCheckingResult? {
