@@ -31,16 +31,17 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CTerminalSupport"),
         .target(name: "CHTTPFetch"),
-        .target(name: "ToasterCore"),
         // Each protocol both sides speak (Firebase, Google's OAuth, the lookup, App Store Connect,
         // the CMS), in one home: Codable shapes and constants, FoundationEssentials only.
         .target(name: "ToasterWire"),
+        // The core reads a template, a lookup's and a CMS object's fields by Wire's spellings.
+        .target(name: "ToasterCore", dependencies: ["ToasterWire"]),
         .target(name: "ToasterFiles", dependencies: ["ToasterCore"]),
         // Firebase's placement of an installation for a percent condition (SHA-256): one home
         // for toastercli's --installation-id and toaster-server's fetch.
         .target(name: "ToasterPercentile", dependencies: ["ToasterCore", .product(name: "Crypto", package: "swift-crypto")]),
         // toaster-server's policy document and its validation: pure, so preflight reads it too.
-        .target(name: "ToasterPolicy", dependencies: ["ToasterCore", "ToasterWire"]),
+        .target(name: "ToasterPolicy", dependencies: ["ToasterCore"]),
         // The one rule for statuses and messages both executables follow (docs/03, 6).
         .target(
             name: "ToasterCommandLine",
@@ -100,6 +101,14 @@ let package = Package(
             path: "benchmarks/bare-hummingbird"
         ),
         .testTarget(name: "ToasterCoreTests", dependencies: ["ToasterCore"]),
+        // One unit target per library module: each module's pure behaviour, no process.
+        .testTarget(name: "ToasterFilesTests", dependencies: ["ToasterFiles"]),
+        .testTarget(name: "ToasterPercentileTests", dependencies: ["ToasterPercentile"]),
+        .testTarget(name: "ToasterCommandLineTests", dependencies: [
+            "ToasterCommandLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The policy's validation, read from the example policy the other targets share.
+        .testTarget(name: "ToasterPolicyTests", dependencies: ["ToasterPolicy", "ToasterCore", "ToasterWire", "ToasterTestSupport"]),
         // The rules of docs/01 ("Invariants"), checked against the sources themselves.
         .testTarget(name: "ToasterArchitectureTests"),
         // Each wire shape written as the server writes it and read back as the client reads it

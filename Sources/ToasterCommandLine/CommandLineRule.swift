@@ -24,24 +24,6 @@ public enum CommandLineRule {
         }
     }
 
-    /// The same for an async command.
-    public static func main(_ root: any AsyncParsableCommand.Type,
-                            arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-        do {
-            try refuseUnknownSubcommand(arguments, of: root)
-            let parsed = try root.parseAsRoot(arguments)
-            if var command = parsed as? any AsyncParsableCommand {
-                try await command.run()
-            } else {
-                var command = parsed
-                try command.run()
-            }
-            exit(0)
-        } catch {
-            finish(root, error)
-        }
-    }
-
     /// Arguments that name no subcommand are the default command's own, and it parses them
     /// alone: through the root, swift-argument-parser reads the default command's options once
     /// more to decide where they go (a tenth of a launch's parse). Whatever it does not take
@@ -73,6 +55,13 @@ public enum CommandLineRule {
             _exit(ending.status)
         }
         exit(ending.status)
+    }
+
+    /// Ends the process with `status` at once, from any thread: no flush and no exit-time
+    /// teardown, which could wait on a lock a running job's thread holds. For a signal's report
+    /// (`InterruptWatch`), written unbuffered before it.
+    public static func endNow(status: Int32) -> Never {
+        _exit(status)
     }
 
     /// A command with subcommands takes a bare word first only as one of their names, so

@@ -66,6 +66,39 @@ struct SourceTree {
             }
         }
 
+        /// Each string literal on its own, by line, an interpolation (`\(…)`) replaced by a
+        /// control character: the text the program spells, without the names it interpolates.
+        var stringLiterals: [(number: Int, text: String)] {
+            var inMultiline = false
+            return codeLines.enumerated().flatMap { number, line -> [(number: Int, text: String)] in
+                if line.contains("\"\"\"") {
+                    inMultiline.toggle()
+                    return []
+                }
+                if inMultiline { return [(number + 1, String(line))] }
+                var found: [(number: Int, text: String)] = []
+                var literal: String?, escaped = false, depth = 0
+                for character in line {
+                    if depth > 0 {
+                        if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+                        continue
+                    }
+                    if escaped {
+                        escaped = false
+                        if character == "(" { depth = 1; literal?.append("\u{1}") } else { literal?.append(character) }
+                        continue
+                    }
+                    if character == "\\", literal != nil { escaped = true; continue }
+                    if character == "\"" {
+                        if let text = literal { found.append((number + 1, text)); literal = nil } else { literal = "" }
+                        continue
+                    }
+                    literal?.append(character)
+                }
+                return found
+            }
+        }
+
         /// The modules the file imports (`import X`, `@testable import X`, `public import X`).
         var imports: Set<String> {
             Set(codeLines.compactMap { line -> String? in
@@ -81,15 +114,33 @@ struct SourceTree {
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Every `.swift` file under `Sources/`, or under `Sources/<module>/` when one is named.
+    /// A rule that read nothing proves nothing: the tree could not be read where it was looked for.
+    struct Unreadable: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Every `.swift` file under `Sources/`, or under `Sources/<module>/` when one is named;
+    /// never none: a folder that cannot be read or holds no Swift is an error.
     static func files(in module: String? = nil) throws -> [File] {
+        try files(under: module, extensions: ["swift"])
+    }
+
+    /// The C sources and headers under `Sources/` (`CHTTPFetch`, `CTerminalSupport`, the shims).
+    static func cFiles() throws -> [File] {
+        try files(under: nil, extensions: ["c", "h"])
+    }
+
+    private static func files(under module: String?, extensions: Set<String>) throws -> [File] {
         let base = root.appendingPathComponent("Sources").appendingPathComponent(module ?? "")
-        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+            throw Unreadable(description: "cannot read \(base.path)")
+        }
         var found: [File] = []
-        for case let url as URL in walker where url.pathExtension == "swift" {
+        for case let url as URL in walker where extensions.contains(url.pathExtension) {
             let path = String(url.path.dropFirst(root.path.count + 1))
             found.append(File(path: path, text: try String(contentsOf: url, encoding: .utf8)))
         }
+        guard !found.isEmpty else { throw Unreadable(description: "no .\(extensions.sorted().joined(separator: "/.")) file under \(base.path)") }
         return found.sorted { $0.path < $1.path }
     }
 

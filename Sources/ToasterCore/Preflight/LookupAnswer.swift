@@ -1,3 +1,5 @@
+import ToasterWire
+
 /// One App Store lookup preflight asks a storefront: by App Store id or bundle id, in the query
 /// form (`/lookup?id=…&country=kr`) or the path form (`/kr/lookup?id=…`). The forms are served
 /// from different caches and can disagree for days after a release.
@@ -28,7 +30,7 @@ public struct LookupRequest: Sendable, Hashable {
     public func formName(country: String) -> String {
         let item = switch key {
         case .id(let id): "id=\(id)"
-        case .bundleID(let bundleID): "bundleId=\(bundleID)"
+        case .bundleID(let bundleID): "\(AppStoreLookupAPI.Query.bundleID)=\(bundleID)"
         }
         return switch form {
         case .query: "?\(item)&country=\(country)"

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ToasterWire
 
 extension PreflightInput {
     /// Decides every installed version in every storefront, then looks for every way a user
@@ -81,7 +82,7 @@ extension PreflightInput {
         for layer in possibleLayers {
             let answer = layer.answer
             let named = [("minimum required version", answer.minimumRequiredVersion), ("latest version", answer.latestVersion),
-                         ("minAppVersion", answer.forcedRange?.minAppVersion), ("maxAppVersion", answer.forcedRange?.maxAppVersion)]
+                         (CMSAPI.ForceUpdate.CodingKeys.minAppVersion.rawValue, answer.forcedRange?.minAppVersion), (CMSAPI.ForceUpdate.CodingKeys.maxAppVersion.rawValue, answer.forcedRange?.maxAppVersion)]
             for case let (field, text?) in named {
                 do { _ = try Version(text) } catch {
                     throw PreflightError(description: "\(layer.name): the \(field): \(error)")

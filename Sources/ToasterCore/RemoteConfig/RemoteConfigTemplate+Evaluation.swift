@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ToasterWire
 
 extension RemoteConfigTemplate {
     /// More groups of devices than this, split by the percentiles of several seeds, and the
@@ -79,7 +80,7 @@ extension RemoteConfigTemplate {
         for slice in slices {
             combinations *= slice.count
             guard combinations <= Self.maximumOutcomes else {
-                throw RemoteConfigTemplateError(JSONPlace.root.key("conditions"), "the percent conditions and rollouts (\(draws.count) in all) split devices "
+                throw RemoteConfigTemplateError(JSONPlace.root.key(Key.conditions.rawValue), "the percent conditions and rollouts (\(draws.count) in all) split devices "
                     + "into more than \(Self.maximumOutcomes) groups: give --percentile N to evaluate one device")
             }
         }
@@ -194,7 +195,7 @@ extension RemoteConfigTemplate {
             do {
                 result = try rule.holds(on: device, percentiles: percentiles, zones: zones)
             } catch {
-                throw RemoteConfigTemplateError(JSONPlace.root.key("conditions").index(index).key("expression"),
+                throw RemoteConfigTemplateError(JSONPlace.root.key(Key.conditions.rawValue).index(index).key(RemoteConfigAPI.Template.ConditionKey.expression.rawValue),
                                                 "condition \(quoted(condition.name)): \(error.problem)")
             }
             guard let result else {

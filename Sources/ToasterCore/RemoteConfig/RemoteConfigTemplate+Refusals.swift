@@ -1,3 +1,5 @@
+import ToasterWire
+
 /// What `init(reading:versionKeys:)` refuses beyond what the model cannot read: another
 /// document in a template's place, a key a template does not have, and a template that would
 /// tell the app something its author did not mean — a version key given a value that is no
@@ -55,14 +57,14 @@ extension RemoteConfigTemplate {
         for key in VersionKey.of(keys) {
             guard let parameter = parameters[key.name] else { continue }
             let place = Self.parametersPlace(group: parameter.group).key(key.name)
-            let branches = [(place.key("defaultValue"), nil as String?, parameter.defaultValue)] + conditions.compactMap { condition in
-                parameter.conditionalValues[condition.name].map { (place.key("conditionalValues").key(condition.name), condition.name, $0) }
+            let branches = [(place.key(RemoteConfigAPI.Template.ParameterKey.defaultValue.rawValue), nil as String?, parameter.defaultValue)] + conditions.compactMap { condition in
+                parameter.conditionalValues[condition.name].map { (place.key(RemoteConfigAPI.Template.ParameterKey.conditionalValues.rawValue).key(condition.name), condition.name, $0) }
             }
             for case let (at, condition, value?) in branches {
                 let (text, valueAt): (String, JSONPlace)
                 switch value {
-                case .value(let given): (text, valueAt) = (given, at.key("value"))
-                case .rollout(let rollout): (text, valueAt) = (rollout.value, at.key("rolloutValue").key("value"))
+                case .value(let given): (text, valueAt) = (given, at.key(RemoteConfigAPI.Template.ValueKey.value.rawValue))
+                case .rollout(let rollout): (text, valueAt) = (rollout.value, at.key(RemoteConfigAPI.Template.ValueKey.rolloutValue.rawValue).key(RemoteConfigAPI.Template.RolloutKey.value.rawValue))
                 case .inAppDefault: continue
                 }
                 do { _ = try Version(text) } catch {

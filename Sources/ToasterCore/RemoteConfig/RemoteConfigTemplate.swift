@@ -1,3 +1,5 @@
+import ToasterWire
+
 /// A Remote Config template: the console's "Download current config file" export or the REST
 /// `GET …/remoteConfig` answer (conditions, parameters, parameterGroups, version), read and
 /// checked whole, every expression parsed, before anything is evaluated.
@@ -8,11 +10,8 @@
 /// any other path that publishes one) all call it, so that one document is accepted or refused
 /// everywhere with the same sentence, naming its place in the document.
 public struct RemoteConfigTemplate: Sendable, Equatable {
-    /// A template's top-level keys, as the REST API writes its `RemoteConfig` resource and the
-    /// console exports it (the Admin SDKs' `toJSON` adds `etag`).
-    public enum Key: String, CaseIterable, Sendable {
-        case conditions, parameters, parameterGroups, version, etag
-    }
+    /// A template's top-level keys, spelt with the rest of the template's in ToasterWire.
+    public typealias Key = RemoteConfigAPI.Template.Key
 
     public struct Condition: Sendable, Equatable {
         public let name: String
@@ -80,16 +79,16 @@ public struct RemoteConfigTemplate: Sendable, Equatable {
         let conditionsPlace = JSONPlace.root.key(Key.conditions.rawValue)
         for (index, item) in try Self.items(tree[Key.conditions.rawValue], at: conditionsPlace).enumerated() {
             let place = conditionsPlace.index(index)
-            let name = try Self.text(item["name"], at: place.key("name"))
-            guard !name.isEmpty else { throw RemoteConfigTemplateError(place.key("name"), "a condition's name is empty") }
+            let name = try Self.text(item[ConditionKey.name.rawValue], at: place.key(ConditionKey.name.rawValue))
+            guard !name.isEmpty else { throw RemoteConfigTemplateError(place.key(ConditionKey.name.rawValue), "a condition's name is empty") }
             guard !conditions.contains(where: { $0.name == name }) else {
-                throw RemoteConfigTemplateError(place.key("name"), "the condition \(Self.quoted(name)) is defined twice")
+                throw RemoteConfigTemplateError(place.key(ConditionKey.name.rawValue), "the condition \(Self.quoted(name)) is defined twice")
             }
-            let expression = try Self.text(item["expression"], at: place.key("expression"))
+            let expression = try Self.text(item[ConditionKey.expression.rawValue], at: place.key(ConditionKey.expression.rawValue))
             do {
                 conditions.append(Condition(name: name, expression: expression, rules: try ConditionExpression(parsing: expression)))
             } catch {
-                throw RemoteConfigTemplateError(place.key("expression"), "condition \(Self.quoted(name)) cannot be read \(error)")
+                throw RemoteConfigTemplateError(place.key(ConditionKey.expression.rawValue), "condition \(Self.quoted(name)) cannot be read \(error)")
             }
         }
         self.conditions = conditions
@@ -118,10 +117,10 @@ public struct RemoteConfigTemplate: Sendable, Equatable {
         self.parameters = parameters
         parameterNames = names
 
-        switch tree[Key.version.rawValue]?["versionNumber"] {
+        switch tree[Key.version.rawValue]?[RemoteConfigAPI.Version.CodingKeys.versionNumber.rawValue] {
         case .string(let number)?, .number(let number)?: version = number
         case nil, .null?: version = nil
-        case let other?: throw RemoteConfigTemplateError(JSONPlace.root.key(Key.version.rawValue).key("versionNumber"), "\(other.kind) is not a version number")
+        case let other?: throw RemoteConfigTemplateError(JSONPlace.root.key(Key.version.rawValue).key(RemoteConfigAPI.Version.CodingKeys.versionNumber.rawValue), "\(other.kind) is not a version number")
         }
     }
 
@@ -134,10 +133,10 @@ public struct RemoteConfigTemplate: Sendable, Equatable {
     private static func parameter(_ body: JSONTree, at place: JSONPlace, group: String?,
                                   conditions: [Condition]) throws(RemoteConfigTemplateError) -> Parameter {
         guard case .object = body else { throw RemoteConfigTemplateError(place, "\(body.kind) is not a parameter object") }
-        let defaultValue = try body["defaultValue"].map { tree throws(RemoteConfigTemplateError) in try value(tree, at: place.key("defaultValue")) }
+        let defaultValue = try body[ParameterKey.defaultValue.rawValue].map { tree throws(RemoteConfigTemplateError) in try value(tree, at: place.key(ParameterKey.defaultValue.rawValue)) }
         var conditional: [String: Value] = [:]
-        let conditionalPlace = place.key("conditionalValues")
-        if let values = body["conditionalValues"] {
+        let conditionalPlace = place.key(ParameterKey.conditionalValues.rawValue)
+        if let values = body[ParameterKey.conditionalValues.rawValue] {
             guard case .object(let members) = values else { throw RemoteConfigTemplateError(conditionalPlace, "\(values.kind) is not an object of values by condition") }
             for (name, tree) in members {
                 guard conditions.contains(where: { $0.name == name }) else {
@@ -154,22 +153,22 @@ public struct RemoteConfigTemplate: Sendable, Equatable {
     /// "percent"}}`; personalization depends on Firebase's own model of each user and is refused
     /// rather than guessed.
     private static func value(_ tree: JSONTree, at place: JSONPlace) throws(RemoteConfigTemplateError) -> Value {
-        if case .bool(true)? = tree["useInAppDefault"] { return .inAppDefault }
-        if let text = tree["value"] { return .value(try self.text(text, at: place.key("value"))) }
-        if let rollout = tree["rolloutValue"] { return .rollout(try self.rollout(rollout, at: place.key("rolloutValue"))) }
-        if tree["personalizationValue"] != nil {
-            throw RemoteConfigTemplateError(place.key("personalizationValue"),
-                                            "personalizationValue depends on Firebase's own model of each user and is not evaluated offline")
+        if case .bool(true)? = tree[ValueKey.useInAppDefault.rawValue] { return .inAppDefault }
+        if let text = tree[ValueKey.value.rawValue] { return .value(try self.text(text, at: place.key(ValueKey.value.rawValue))) }
+        if let rollout = tree[ValueKey.rolloutValue.rawValue] { return .rollout(try self.rollout(rollout, at: place.key(ValueKey.rolloutValue.rawValue))) }
+        if tree[ValueKey.personalizationValue.rawValue] != nil {
+            throw RemoteConfigTemplateError(place.key(ValueKey.personalizationValue.rawValue),
+                                            "\(ValueKey.personalizationValue.rawValue) depends on Firebase's own model of each user and is not evaluated offline")
         }
-        throw RemoteConfigTemplateError(place, "a value needs \"value\" or \"useInAppDefault\": true (present: \(tree.keys.isEmpty ? "none" : tree.keys.map(quoted).joined(separator: ", ")))")
+        throw RemoteConfigTemplateError(place, "a value needs \"\(ValueKey.value.rawValue)\" or \"\(ValueKey.useInAppDefault.rawValue)\": true (present: \(tree.keys.isEmpty ? "none" : tree.keys.map(quoted).joined(separator: ", ")))")
     }
 
     private static func rollout(_ tree: JSONTree, at place: JSONPlace) throws(RemoteConfigTemplateError) -> Rollout {
         guard case .object = tree else { throw RemoteConfigTemplateError(place, "\(tree.kind) is not a rollout value object") }
-        let id = try text(tree["rolloutId"], at: place.key("rolloutId"))
-        let value = try text(tree["value"], at: place.key("value"))
-        let percentPlace = place.key("percent")
-        guard let percentTree = tree["percent"] else { throw RemoteConfigTemplateError(percentPlace, "absent") }
+        let id = try text(tree[RolloutKey.rolloutId.rawValue], at: place.key(RolloutKey.rolloutId.rawValue))
+        let value = try text(tree[ValueKey.value.rawValue], at: place.key(ValueKey.value.rawValue))
+        let percentPlace = place.key(RolloutKey.percent.rawValue)
+        guard let percentTree = tree[RolloutKey.percent.rawValue] else { throw RemoteConfigTemplateError(percentPlace, "absent") }
         guard case .number(let written) = percentTree else { throw RemoteConfigTemplateError(percentPlace, "\(percentTree.kind) is not a number") }
         guard let percent = Double(written), (0...100).contains(percent) else {
             throw RemoteConfigTemplateError(percentPlace, "\(written) is not a percent from 0 to 100")
@@ -213,3 +212,8 @@ public struct RemoteConfigTemplateError: Error, Sendable, Equatable, CustomStrin
         return outer.description + (inside.isEmpty || inside.hasPrefix("[") ? inside : "." + inside) + ": \(problem)"
     }
 }
+
+private typealias ConditionKey = RemoteConfigAPI.Template.ConditionKey
+private typealias ParameterKey = RemoteConfigAPI.Template.ParameterKey
+private typealias ValueKey = RemoteConfigAPI.Template.ValueKey
+private typealias RolloutKey = RemoteConfigAPI.Template.RolloutKey

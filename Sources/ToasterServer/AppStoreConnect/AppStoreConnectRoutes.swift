@@ -93,7 +93,7 @@ enum AppStoreConnectRoutes {
             "toaster-server simulates App Store Connect only when started with --asc-public-key"
         }
         guard let reason else { return answer() }
-        return error(.unauthorized, code: "NOT_AUTHORIZED",
+        return error(.unauthorized, code: API.Errors.Code.notAuthorized.rawValue,
                      title: "Authentication credentials are missing or invalid.", detail: reason)
     }
 
@@ -129,7 +129,7 @@ enum AppStoreConnectRoutes {
     private static func link(_ request: Request) -> String { origin(request) + request.uri.description }
 
     private static func notFound(_ type: String, _ id: String?) -> Response {
-        error(.notFound, code: "NOT_FOUND", title: "The specified resource does not exist",
+        error(.notFound, code: API.Errors.Code.notFound.rawValue, title: "The specified resource does not exist",
               detail: "There is no resource of type '\(type)' with id '\(id ?? "")'")
     }
 

@@ -68,7 +68,8 @@ struct FirebaseEndpoint: Sendable {
         let retry = RetryAfter.delay(answer.retryAfter, now: Date())
         let reason = error?.reason ?? ""
         let message = error?.message ?? ""
-        let google = host.hasSuffix(".googleapis.com") || host.hasSuffix(".googleapis.com:443")
+        let googleAPIs = "." + GoogleAPI.ErrorAnswer.Detail.googleAPIs
+        let google = host.hasSuffix(googleAPIs) || host.hasSuffix(googleAPIs + ":443")
         switch answer.status {
         case 400 where reason == GoogleAPI.Reason.apiKeyInvalid.rawValue || message == GoogleAPI.Words.apiKeyInvalid:
             return SourceError(.misconfigured, "\(service.rawValue) refused the API key\(said): check TOASTER_FIREBASE_API_KEY or "

@@ -242,6 +242,11 @@ public enum AppStoreConnectAPI {
 
         public var errors: [Item]
 
+        /// The `code`s toaster-server answers with.
+        public enum Code: String, CaseIterable, Sendable {
+            case notAuthorized = "NOT_AUTHORIZED", notFound = "NOT_FOUND"
+        }
+
         public init(status: Int, code: String, title: String, detail: String) {
             errors = [Item(status: String(status), code: code, title: title, detail: detail)]
         }

@@ -27,7 +27,7 @@ public enum RemoteConfigAPI {
 
     /// `GET {remote config}/v1/projects/{project}/remoteConfig`: the template. Its body is read
     /// by the one reader of templates, ToasterCore's `RemoteConfigTemplate(reading:versionKeys:)`,
-    /// which spells its keys (`RemoteConfigTemplate.Key`): a template is a document every command
+    /// through the keys of `RemoteConfigAPI.Template`: a template is a document every command
     /// and the server judge alike, not only a shape on the wire.
     public static func templatePath(project: String) -> String {
         "/v1/projects/\(project)/remoteConfig"

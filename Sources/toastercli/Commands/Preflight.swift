@@ -104,7 +104,7 @@ struct Preflight: ParsableCommand {
     private func linesOutput(_ soFar: RoundSoFar) -> (bar: ProgressLine, interrupts: InterruptWatch?) {
         let bar = ProgressLine(writingUnescaped: { Output.writeUnescaped($0, to: STDERR_FILENO) })
         let clock = plan.clock, format = format
-        let interrupts = InterruptWatch { signal in
+        let interrupts = InterruptWatch(ending: { CommandLineRule.endNow(status: $0) }) { signal in
             bar.clear()
             Output.line(format.render(soFar.report(stopped: signal, now: clock.now)))
         }
