@@ -37,7 +37,8 @@ struct PreflightGrid {
     /// Each group of devices' share of the users, in percent: one group of 100 without a
     /// template's percent conditions.
     let shares: [Double]
-    /// By `index(_:)`; nil where the storefront answered nothing, so nothing was decided.
+    /// One per cell, row by row, then group, then storefront; nil where the storefront answered
+    /// nothing, so nothing was decided.
     private let decisions: [CellDecision?]
 
     /// Decides every cell, storefront by storefront, then installed version, then group of devices.

@@ -8,22 +8,22 @@ extension DetectedFinding {
         switch self {
         case .minAboveStore(let found): found.sentences(places, versions)
         case .forcedNotListed(let found): found.sentences(places, versions)
-        case .forcedAfterUpdate(let found):
-            ("Users on \(versions) in \(places) update to \(found.served), which \(found.cause.name) still forces (\(found.reason.rawValue)): "
-             + "the alert comes back after updating.",
-             "Keep \(found.served) out of the forced range (maxAppVersion below it), or force only once a version outside it is served.")
         case .osDeadEnd(let found): found.sentences(places, versions)
         case .storeURL(let found): found.sentences(places, versions)
-        case .forcedUnreleased(let found):
-            ("\(PreflightText.capitalized(found.cause.name)) forces users on \(versions) in \(places) to \(found.minimum), which is not released: "
-             + "\(found.state), so the App Store cannot offer it and the alert comes back.",
-             "Release \(found.minimum) in App Store Connect before publishing this minimum; preflight --watch reports it as stuck until someone does.")
         case .tooFresh(let found): found.sentences(places, versions)
         case .lookupsDisagree(let found): found.sentences(places)
         case .versionString(let found): found.sentences(places)
         case .window(let found): found.sentences
         case .promptNotServed(let found): found.sentences(places, versions)
         case .unanswered(let found): found.sentences(places, unanswered: unanswered)
+        case .forcedAfterUpdate(let found):
+            ("Users on \(versions) in \(places) update to \(found.served), which \(found.cause.name) still forces (\(found.reason.rawValue)): "
+             + "the alert comes back after updating.",
+             "Keep \(found.served) out of the forced range (maxAppVersion below it), or force only once a version outside it is served.")
+        case .forcedUnreleased(let found):
+            ("\(PreflightText.capitalized(found.cause.name)) forces users on \(versions) in \(places) to \(found.minimum), which is not released: "
+             + "\(found.state), so the App Store cannot offer it and the alert comes back.",
+             "Release \(found.minimum) in App Store Connect before publishing this minimum; preflight --watch reports it as stuck until someone does.")
         }
     }
 }
