@@ -37,6 +37,17 @@ public struct LookupRequest: Sendable, Hashable {
         case .path: "/\(country)/lookup?\(item)"
         }
     }
+
+    /// The same request in every storefront: what findings about several storefronts compare.
+    struct Everywhere: Hashable {
+        let key: Key
+        let form: Form
+
+        /// The request in `country`'s storefront, as `formName(country:)` writes it.
+        func formName(country: String) -> String { LookupRequest(storefront: country, key: key, form: form).formName }
+    }
+
+    var everywhere: Everywhere { Everywhere(key: key, form: form) }
 }
 
 /// What a storefront's lookup lists: the store listing plus the ids the update URL must match.

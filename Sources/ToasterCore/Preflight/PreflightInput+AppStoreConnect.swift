@@ -40,41 +40,12 @@ extension PreflightInput {
     }
 
     /// The layer's minimum, when App Store Connect has released no version for it.
-    private func unreleased(_ layer: PolicyLayer) -> (layer: PolicyLayer, minimum: Version, text: String, state: String)? {
+    func unreleased(_ layer: PolicyLayer) -> (layer: PolicyLayer, minimum: Version, text: String, state: String)? {
         guard let facts = appStoreConnect, let text = layer.answer.minimumRequiredVersion, let minimum = try? Version(text),
               facts.released(atLeast: minimum) == nil else { return nil }
         let known = facts.versions.first { (try? Version($0.versionString)) == minimum }
         let state = known.map { "App Store Connect holds \($0.versionString) as \($0.stateText)" }
             ?? "App Store Connect has no version \(text) or later"
         return (layer, minimum, text, state)
-    }
-
-    /// `forced-unreleased`: a layer's minimum that App Store Connect has released no version
-    /// for reaches no device, wherever it forces users; their cells become dead ends.
-    /// `layers[row][column][group]` are the layers each cell was decided with, `cells[row][group][column]` its outcome.
-    func noteUnreleased(views: [StorefrontView], rows: [InstalledGroup], layers: [[[[PolicyLayer]]]], cells: inout [[[PreflightCell]]],
-                        into findings: inout FindingCollector) {
-        guard appStoreConnect != nil else { return }
-        var used: [PolicyLayer] = []
-        for layer in layers.joined().joined().joined() where !used.contains(layer) { used.append(layer) }
-        for (layer, minimum, text, state) in used.compactMap(unreleased) {
-            let cause = layer.cause(of: .belowMinimumRequired)
-            for (row, group) in rows.enumerated() {
-                guard let version = try? Version(group.version), version < minimum else { continue }
-                for (column, view) in views.enumerated() {
-                    for devices in layers[row][column].indices where layers[row][column][devices].contains(layer)
-                        && [.forced, .deadEnd].contains(cells[row][devices][column]) {
-                        cells[row][devices][column] = .deadEnd
-                        findings.group = devices
-                        findings.add(.forcedUnreleased, .deadEnd, "\(text)|\(cause.name)", storefront: view.storefront, row: row,
-                                     condition: cause.condition) { places, versions in
-                            ("\(FindingCollector.capitalized(cause.name)) forces users on \(versions) in \(places) to \(text), which is not released: \(state), so the App Store cannot offer it and the alert comes back.",
-                             "Release \(text) in App Store Connect before publishing this minimum; preflight --watch reports it as stuck until someone does.")
-                        }
-                        findings.group = nil
-                    }
-                }
-            }
-        }
     }
 }

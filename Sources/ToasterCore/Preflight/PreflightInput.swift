@@ -32,7 +32,7 @@ public struct PolicyLayer: Sendable, Equatable {
 
 /// What caused a finding, as its message names it (`condition japan_first`, `the template's
 /// default`, `--min-required-version`) and as its `condition` member gives it.
-struct PolicyCause: Sendable, Equatable {
+struct PolicyCause: Sendable, Hashable {
     let name: String
     /// The template condition; nil for a default, or a layer not from a template.
     let condition: String?

@@ -98,7 +98,7 @@ public struct TemplatePolicy: Sendable, Equatable {
     public var unknownElementsWarning: String? {
         let names = unknownElements
         guard !names.isEmpty else { return nil }
-        return "\(source): rules on \(FindingCollector.sentence(names)) are false for every device preflight evaluates "
+        return "\(source): rules on \(PreflightText.sentence(names)) are false for every device preflight evaluates "
             + "(it gives each the storefront, the installed version\(device.firebaseAppID == nil ? "" : " and --firebase-app-id"))"
     }
 

@@ -116,7 +116,7 @@ public enum BoardRenderer {
         }
         var findings = report.findings
         if !state.unanswered.isEmpty {
-            line("? unanswered · \(FindingCollector.list(state.unanswered, none: "")) · their lookups failed; they are asked again next round",
+            line("? unanswered · \(PreflightText.list(state.unanswered, none: "")) · their lookups failed; they are asked again next round",
                  y: y, style: .boardUnanswered, into: &canvas)
             y += 1
         }
@@ -134,8 +134,8 @@ public enum BoardRenderer {
             findings.removeFirst()
             let deadEnd = finding.severity == .deadEnd
             var head = [(deadEnd ? "\(BoardCell.deadEnd.glyph) dead-end" : "\(BoardCell.waiting.glyph) warning") + "  " + finding.kind.rawValue]
-            if !finding.storefronts.isEmpty { head.append(FindingCollector.list(finding.storefronts, none: "")) }
-            if !finding.versions.isEmpty { head.append(FindingCollector.list(finding.versions, none: "")) }
+            if !finding.storefronts.isEmpty { head.append(PreflightText.list(finding.storefronts, none: "")) }
+            if !finding.versions.isEmpty { head.append(PreflightText.list(finding.versions, none: "")) }
             if let users = finding.users { head.append("\(users) users") }
             line(TextSanitizer.cleanLine(head.joined(separator: " · ")), y: y, style: deadEnd ? .boardDeadEnd : .boardWaiting, into: &canvas)
             y += 1
@@ -196,7 +196,7 @@ public enum BoardRenderer {
     /// What quitting leaves unknown, as one sentence; nil when every storefront answered.
     public static func withoutAnswer(_ state: BoardState) -> String? {
         let missing = state.withoutAnswer
-        return missing.isEmpty ? nil : "no answer from \(FindingCollector.list(missing, none: ""))"
+        return missing.isEmpty ? nil : "no answer from \(PreflightText.list(missing, none: ""))"
     }
 
     /// One row of text from column 1, cut with `…` to the width.

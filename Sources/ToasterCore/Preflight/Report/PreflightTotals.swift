@@ -39,9 +39,9 @@ public struct PreflightTotals: Sendable, Equatable {
     /// With a country column: the users in storefronts that were not asked (`counts.users`).
     public var notAsked: [Place]
 
-    /// `cells[row][group][column]`, the columns being `storefronts`; `shares` each group's share
-    /// of the users, in percent. Nil when the installed base gives no user counts.
-    init?(rows: [InstalledGroup], storefronts: [String], cells: [[[PreflightCell]]], shares: [Double]) {
+    /// `outcome` of each cell, its storefront a column of `storefronts`; `shares` each group's
+    /// share of the users, in percent. Nil when the installed base gives no user counts.
+    init?(rows: [InstalledGroup], storefronts: [String], shares: [Double], outcome: (GridCell) -> PreflightCell) {
         guard rows.contains(where: { $0.users != nil }) else { return nil }
         var all = Tally(), byStorefront = Array(repeating: Tally(), count: storefronts.count)
         var notAsked: [String: Int] = [:]
@@ -49,7 +49,8 @@ public struct PreflightTotals: Sendable, Equatable {
             guard let byCountry = row.usersByStorefront else {
                 // Each group of devices by its worst storefront; unanswered ranks lowest.
                 for (group, share) in shares.enumerated() {
-                    let worst = cells[index][group].max { $0.rank < $1.rank } ?? .unanswered
+                    let worst = storefronts.indices.map { outcome(GridCell(row: index, group: group, storefront: $0)) }
+                        .max { $0.rank < $1.rank } ?? .unanswered
                     all.add(worst, Double(row.users ?? 0) * share / 100)
                 }
                 continue
@@ -61,8 +62,9 @@ public struct PreflightTotals: Sendable, Equatable {
                 }
                 for (group, share) in shares.enumerated() {
                     let part = Double(users) * share / 100
-                    all.add(cells[index][group][column], part)
-                    byStorefront[column].add(cells[index][group][column], part)
+                    let cell = outcome(GridCell(row: index, group: group, storefront: column))
+                    all.add(cell, part)
+                    byStorefront[column].add(cell, part)
                 }
             }
         }

@@ -14,7 +14,7 @@ extension PreflightReport {
         var line = "\(template.source), version \(template.version ?? "unknown"): evaluated for each storefront and installed version"
         if template.shares.count > 1 {
             line += "; its percent conditions split users into groups of "
-                + FindingCollector.sentence(template.shares.map { "\(JSONValue.decimalText(micro: RemoteConfigReport.micro($0)))%" })
+                + PreflightText.sentence(template.shares.map { "\(JSONValue.decimalText(micro: RemoteConfigReport.micro($0)))%" })
         }
         return [TextSanitizer.escapedLine(line + ".")]
     }

@@ -3,7 +3,7 @@
 extension PreflightReport {
     private var columns: [(label: String, serves: String, members: [Int])] {
         columnGroups.map { members in
-            (FindingCollector.list(members.map { storefronts[$0].storefront }, none: "-"), TextSanitizer.escapedLine(storefronts[members[0]].servedText), members)
+            (PreflightText.list(members.map { storefronts[$0].storefront }, none: "-"), TextSanitizer.escapedLine(storefronts[members[0]].servedText), members)
         }
     }
 
@@ -59,8 +59,8 @@ extension PreflightReport {
         for finding in findings {
             let severity = finding.severity.rawValue.padding(toLength: labelWidth)
             var head = [severity + "  " + finding.kind.rawValue]
-            if !finding.storefronts.isEmpty { head.append(FindingCollector.list(finding.storefronts, none: "")) }
-            if !finding.versions.isEmpty { head.append(TextSanitizer.escapedLine(FindingCollector.list(finding.versions, none: ""))) }
+            if !finding.storefronts.isEmpty { head.append(PreflightText.list(finding.storefronts, none: "")) }
+            if !finding.versions.isEmpty { head.append(TextSanitizer.escapedLine(PreflightText.list(finding.versions, none: ""))) }
             if let users = finding.users { head.append("\(users) users") }
             if let condition = finding.condition { head.append("condition " + TextSanitizer.escapedLine(condition)) }
             lines += [head.joined(separator: " · "), "  " + TextSanitizer.escapedLine(finding.message), "  fix: " + TextSanitizer.escapedLine(finding.fix), ""]
@@ -159,7 +159,7 @@ extension PreflightReport {
             lines += ["| | kind | storefronts | versions | users | condition | what | fix |", "| --- | --- | --- | --- | --- | --- | --- | --- |"]
             for finding in findings {
                 lines.append("| " + [Self.mark(finding.severity) + " " + finding.severity.rawValue, "`\(finding.kind.rawValue)`",
-                                     cell(FindingCollector.list(finding.storefronts, none: "")), cell(FindingCollector.list(finding.versions, none: "")),
+                                     cell(PreflightText.list(finding.storefronts, none: "")), cell(PreflightText.list(finding.versions, none: "")),
                                      finding.users.map(String.init) ?? "", finding.condition.map { "`\(cell($0))`" } ?? "",
                                      cell(finding.message), cell(finding.fix)].joined(separator: " | ") + " |")
             }

@@ -19,6 +19,15 @@ public struct PreflightFinding: Sendable, Equatable {
             case .osDeadEnd, .storeURL, .forcedUnreleased, .versionString, .window, .promptNotServed: false
             }
         }
+
+        /// What the kind always is: whether users are stranded, misled, or nothing is known.
+        var severity: Severity {
+            switch self {
+            case .minAboveStore, .forcedNotListed, .forcedAfterUpdate, .osDeadEnd, .storeURL, .forcedUnreleased: .deadEnd
+            case .tooFresh, .lookupsDisagree, .versionString, .window, .promptNotServed: .warning
+            case .unanswered: .error
+            }
+        }
     }
 
     /// Spelt the same in every format, and as the matrix cell of a stranded user.
@@ -44,5 +53,5 @@ public struct PreflightFinding: Sendable, Equatable {
     public var condition: String?
 
     /// The storefronts as a short list: at most six, then how many more.
-    public var storefrontList: String { FindingCollector.list(storefronts, none: "no storefront") }
+    public var storefrontList: String { PreflightText.list(storefronts, none: "no storefront") }
 }
