@@ -136,6 +136,16 @@ import Testing
         expectNone(breaks, "no file under Sources/toastercli passes 150 lines")
     }
 
+    /// Rule 10: a file is read whole by whoever changes it next, so none under `Sources/` passes
+    /// 400 lines, Swift or C: a longer one is a concern that wants a file of its own.
+    @Test func noSourceFilePasses400Lines() throws {
+        let breaks = try (readAll() + SourceTree.cFiles()).compactMap { file -> String? in
+            let count = file.text.filter { $0 == "\n" }.count
+            return count > 400 ? "\(file.path): \(count) lines" : nil
+        }
+        expectNone(breaks, "no file under Sources passes 400 lines")
+    }
+
     /// Rule 9: a command ends one way, by throwing `CommandExit` (or a `ValidationError`), and
     /// only ToasterCommandLine prints `Error:` or ends the process — in every Swift and C source.
     /// Ending is a call of `exit`, `_exit`, `_Exit`, `quick_exit` or `abort` (a method or an enum

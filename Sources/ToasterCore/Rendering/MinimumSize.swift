@@ -4,11 +4,6 @@ public struct MinimumSize: Sendable, Equatable {
     public let width: Int
     public let height: Int
 
-    public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-    }
-
     public func fits(width: Int, height: Int) -> Bool { width >= self.width && height >= self.height }
 
     /// The canvas of a screen smaller than this: the request on the middle row, cut to the width.
