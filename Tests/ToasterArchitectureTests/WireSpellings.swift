@@ -22,9 +22,9 @@ struct WireSpellings {
     static let ownDocuments: [(path: String, words: Set<String>)] = [
         ("Sources/ToasterCore/Decision/DecisionReport+JSON.swift", ["templateVersion"]),
         ("Sources/ToasterCore/RemoteConfig/RemoteConfigReport.swift", ["templateVersion"]),
-        ("Sources/ToasterCore/Preflight/PreflightReport+RemoteConfig.swift", ["templateVersion"]),
-        ("Sources/ToasterCore/Preflight/PreflightReport+Output.swift", ["trackId", "minimumOsVersion"]),
-        ("Sources/ToasterCore/Preflight/PreflightReport+AppStoreConnect.swift",
+        ("Sources/ToasterCore/Preflight/Report/PreflightReport+RemoteConfig.swift", ["templateVersion"]),
+        ("Sources/ToasterCore/Preflight/Report/PreflightReport+Output.swift", ["trackId", "minimumOsVersion"]),
+        ("Sources/ToasterCore/Preflight/Report/PreflightReport+AppStoreConnect.swift",
          ["startDate", "phasedReleaseState", "currentDayNumber", "versionString", "appVersionState", "releaseType", "earliestReleaseDate", "minOsVersion"]),
         ("Sources/ToasterPolicy/", ["bundleId", "trackId", "minimumOsVersion", "startDate", "endDate", "minAppVersion", "maxAppVersion",
                                     "appVersionState", "releaseType"]),
