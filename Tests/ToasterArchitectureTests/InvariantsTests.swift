@@ -136,16 +136,6 @@ import Testing
         expectNone(breaks, "no file under Sources/toastercli passes 150 lines")
     }
 
-    /// Rule 10: a file is read whole by whoever changes it next, so none under `Sources/` passes
-    /// 400 lines, Swift or C: a longer one is a concern that wants a file of its own.
-    @Test func noSourceFilePasses400Lines() throws {
-        let breaks = try (readAll() + SourceTree.cFiles()).compactMap { file -> String? in
-            let count = file.text.filter { $0 == "\n" }.count
-            return count > 400 ? "\(file.path): \(count) lines" : nil
-        }
-        expectNone(breaks, "no file under Sources passes 400 lines")
-    }
-
     /// Rule 9: a command ends one way, by throwing `CommandExit` (or a `ValidationError`), and
     /// only ToasterCommandLine prints `Error:` or ends the process — in every Swift and C source.
     /// Ending is a call of `exit`, `_exit`, `_Exit`, `quick_exit` or `abort` (a method or an enum
@@ -158,5 +148,58 @@ import Testing
         let exits = try matches(of: ending, in: files, "ends the process with")
         let errors = files.flatMap { file in file.literalLines.filter { $0.text.contains("Error:") }.map { "\(file.path):\($0.number): prints Error:" } }
         expectNone(exits + errors, "only ToasterCommandLine calls exit or _exit or prints Error:; a command throws CommandExit")
+    }
+
+    /// Rule 10: a file is read whole by whoever changes it next, so none under `Sources/` passes
+    /// 400 lines, Swift or C: a longer one is a concern that wants a file of its own.
+    @Test func noSourceFilePasses400Lines() throws {
+        let breaks = try (readAll() + SourceTree.cFiles()).compactMap { file -> String? in
+            let count = file.text.filter { $0 == "\n" }.count
+            return count > 400 ? "\(file.path): \(count) lines" : nil
+        }
+        expectNone(breaks, "no file under Sources passes 400 lines")
+    }
+
+    /// Rule 11: toaster-server's rooms keep to themselves. Each room names the types of the rooms
+    /// below it and of Application, which assembles them all, never those of a room beside or
+    /// above it: a type is named where its word stands in code (comments and texts aside).
+    @Test func theServerRoomsNameOnlyTheRoomsBelowThem() throws {
+        let below: [String: Set<String>] = [
+            "Answers": [], "Observability": ["Answers"],
+            "Connections": ["Answers", "Observability"], "Store": ["Answers", "Observability"],
+            "Routes": ["Answers", "Observability", "Connections", "Store"],
+            "Firebase": ["Answers", "Observability", "Connections", "Store", "Routes"],
+            "AppStoreConnect": ["Answers", "Observability", "Connections", "Store", "Routes"],
+        ]
+        let files = try read(["ToasterServer"])
+        let room = { (file: SourceTree.File) in file.path.split(separator: "/").dropFirst(2).first.map(String.init) ?? "" }
+        let rooms = Set(files.map(room))
+        try #require(rooms == Set(below.keys).union(["Application"]), "the rooms are \(rooms.sorted())")
+        let declaration = try NSRegularExpression(pattern: #"^(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:struct|enum|class|actor|protocol|typealias)\s+([A-Z]\w*)"#)
+        let texts = try NSRegularExpression(pattern: #""(?:\\.|[^"\\])*""#)
+        var owner: [String: String] = [:]
+        for file in files {
+            for line in file.codeLines {
+                let text = String(line)
+                for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    owner[(text as NSString).substring(with: match.range(at: 1))] = room(file)
+                }
+            }
+        }
+        try #require(owner.count >= 50, "read the declarations of \(owner.count) types")
+        let word = try NSRegularExpression(pattern: #"\b[A-Z]\w*\b"#)
+        let breaks = files.flatMap { file -> [String] in
+            let here = room(file)
+            guard let allowed = below[here] else { return [] }
+            return file.codeLines.enumerated().flatMap { number, line -> [String] in
+                let code = texts.stringByReplacingMatches(in: String(line), range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"")
+                return word.matches(in: code, range: NSRange(code.startIndex..., in: code)).compactMap { match -> String? in
+                    let name = (code as NSString).substring(with: match.range)
+                    guard let there = owner[name], there != here, there != "Application", !allowed.contains(there) else { return nil }
+                    return "\(file.path):\(number + 1): the \(here) room names \(there)'s \(name)"
+                }
+            }
+        }
+        expectNone(breaks, "a server room names only Application's types and those of the rooms below it (docs/01, rule 11)")
     }
 }
