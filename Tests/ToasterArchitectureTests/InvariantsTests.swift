@@ -160,46 +160,64 @@ import Testing
         expectNone(breaks, "no file under Sources passes 400 lines")
     }
 
-    /// Rule 11: toaster-server's rooms keep to themselves. Each room names the types of the rooms
-    /// below it and of Application, which assembles them all, never those of a room beside or
-    /// above it: a type is named where its word stands in code (comments and texts aside).
+    /// Rule 11: toaster-server's rooms and ToasterServices' folders keep to themselves. Each names
+    /// the types of the rooms below it (and, in the server, of Application, which assembles them
+    /// all), never those of a room beside or above it.
     @Test func theServerRoomsNameOnlyTheRoomsBelowThem() throws {
+        let shared = ["Answers", "Observability", "Connections", "Store", "Routes"]
         let below: [String: Set<String>] = [
             "Answers": [], "Observability": ["Answers"],
             "Connections": ["Answers", "Observability"], "Store": ["Answers", "Observability"],
             "Routes": ["Answers", "Observability", "Connections", "Store"],
-            "Firebase": ["Answers", "Observability", "Connections", "Store", "Routes"],
-            "AppStoreConnect": ["Answers", "Observability", "Connections", "Store", "Routes"],
+            "Firebase": Set(shared), "AppStoreConnect": Set(shared), "Application": [],
         ]
-        let files = try read(["ToasterServer"])
+        expectNone(try layerBreaks(in: "ToasterServer", below: below, everyone: "Application"),
+                   "a server room names only Application's types and those of the rooms below it (docs/01, rule 11)")
+    }
+
+    @Test func theServicesFoldersNameOnlyTheFoldersBelowThem() throws {
+        let ground: Set = ["Transport", "Signing", "Memory"]
+        let sources = ground.union(["VersionSources"])
+        let below: [String: Set<String>] = [
+            "Transport": [], "Signing": [], "Memory": [], "VersionSources": ground, "Links": ground,
+            "Firebase": sources, "AppStoreConnect": sources, "Check": sources,
+            "Preflight": sources.union(["Links", "Firebase", "AppStoreConnect", "Check"]),
+        ]
+        expectNone(try layerBreaks(in: "ToasterServices", below: below),
+                   "a folder of ToasterServices names only the types of those below it (docs/01, rule 11)")
+    }
+
+    /// Where a room of `module` (its folder's first level) names a type declared in a room it
+    /// may not name: `below[room]`, and `everyone`'s, are the ones it may. A type is named where
+    /// its word stands in code, comments and texts aside. Fails when the rooms found are not
+    /// exactly `below`'s, or too few types were found to mean anything.
+    private func layerBreaks(in module: String, below: [String: Set<String>], everyone: String? = nil) throws -> [String] {
+        let files = try read([module])
         let room = { (file: SourceTree.File) in file.path.split(separator: "/").dropFirst(2).first.map(String.init) ?? "" }
         let rooms = Set(files.map(room))
-        try #require(rooms == Set(below.keys).union(["Application"]), "the rooms are \(rooms.sorted())")
+        try #require(rooms == Set(below.keys), "the rooms of \(module) are \(rooms.sorted())")
         let declaration = try NSRegularExpression(pattern: #"^(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:struct|enum|class|actor|protocol|typealias)\s+([A-Z]\w*)"#)
         let texts = try NSRegularExpression(pattern: #""(?:\\.|[^"\\])*""#)
+        let code = { (line: Substring) in texts.stringByReplacingMatches(in: String(line), range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"") }
         var owner: [String: String] = [:]
         for file in files {
-            for line in file.codeLines {
-                let text = String(line)
-                for match in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                    owner[(text as NSString).substring(with: match.range(at: 1))] = room(file)
+            for line in file.codeLines.map(code) {
+                for match in declaration.matches(in: line, range: NSRange(line.startIndex..., in: line)) {
+                    owner[(line as NSString).substring(with: match.range(at: 1))] = room(file)
                 }
             }
         }
-        try #require(owner.count >= 50, "read the declarations of \(owner.count) types")
+        try #require(owner.count >= 30, "read the declarations of \(owner.count) types in \(module)")
         let word = try NSRegularExpression(pattern: #"\b[A-Z]\w*\b"#)
-        let breaks = files.flatMap { file -> [String] in
-            let here = room(file)
-            guard let allowed = below[here] else { return [] }
-            return file.codeLines.enumerated().flatMap { number, line -> [String] in
-                let code = texts.stringByReplacingMatches(in: String(line), range: NSRange(line.startIndex..., in: line), withTemplate: "\"\"")
-                return word.matches(in: code, range: NSRange(code.startIndex..., in: code)).compactMap { match -> String? in
-                    let name = (code as NSString).substring(with: match.range)
-                    guard let there = owner[name], there != here, there != "Application", !allowed.contains(there) else { return nil }
-                    return "\(file.path):\(number + 1): the \(here) room names \(there)'s \(name)"
+        return files.flatMap { file -> [String] in
+            let here = room(file), allowed = below[here, default: []]
+            return file.codeLines.map(code).enumerated().flatMap { number, line -> [String] in
+                word.matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap { match -> String? in
+                    let name = (line as NSString).substring(with: match.range)
+                    guard let there = owner[name], there != here, there != everyone, !allowed.contains(there), here != everyone else { return nil }
+                    return "\(file.path):\(number + 1): \(here) names \(there)'s \(name)"
                 }
             }
         }
-        expectNone(breaks, "a server room names only Application's types and those of the rooms below it (docs/01, rule 11)")
     }
 }
