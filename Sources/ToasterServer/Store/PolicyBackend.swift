@@ -7,6 +7,10 @@ import ToasterPolicy
 public protocol PolicyBackend: Sendable {
     /// The place in log lines, without secrets: a path, or a database URL without its password.
     var place: String { get }
+    /// Whether the stored document may have been written by someone other than this server's
+    /// `PUT`s (a file edited by hand), so a reload checks it for dead ends; a database row was
+    /// checked by the `PUT` that stored it, which may have allowed it, and every instance serves it alike.
+    var isEditedOutsideTheServer: Bool { get }
     /// The stored document.
     func read() async throws(StoreError) -> StoredPolicy
     /// In one step: reads the stored document and each project's newest version number,

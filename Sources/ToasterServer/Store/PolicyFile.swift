@@ -18,6 +18,7 @@ public final class PolicyFile: PolicyBackend {
     private let touches = Mutex<Int64>(0)
 
     public var place: String { path }
+    public var isEditedOutsideTheServer: Bool { true }
     /// The folder of the templates' versions.
     var versionsFolder: String { path + ".versions" }
 

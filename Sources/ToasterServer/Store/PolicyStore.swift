@@ -75,7 +75,8 @@ public final class PolicyStore: Sendable {
         let change = { @Sendable (stored: Data, newest: NewestVersions) throws(StoreError) -> (PolicyChange, ServedPolicy) in
             let change = try TemplateHistory.publish(template, project: project, over: stored, newest: newest, expected: expected,
                                                      by: publisher, type: type, rollbackSource: rollbackSource, now: now)
-            return (change, try TemplateHistory.checked(change.document))
+            // Read as every policy is, so the REST API and the admin API refuse alike.
+            return (change, try Self.served(change.document, from: nil))
         }
         if validateOnly {
             let document = served.document
@@ -95,13 +96,11 @@ public final class PolicyStore: Sendable {
         return await Offload.perform { TemplateHistory.current(in: document, project: project).map { [$0] } ?? [] } ?? []
     }
 
-    /// SIGHUP: an invalid document leaves the served policy as it was, and so does a file that
-    /// strands users in a storefront (a database row was checked by the `PUT` that stored it,
-    /// which may have allowed it, and every instance serves it alike). Logged and counted
-    /// either way.
+    /// SIGHUP: an invalid document leaves the served policy as it was, and so does one edited
+    /// outside the server that strands users in a storefront. Logged and counted either way.
     public func reload(because reason: String) async {
         do throws(StoreError) {
-            await adopt(try await backend.read(), because: reason, refusingDeadEnds: backend is PolicyFile)
+            await adopt(try await backend.read(), because: reason, refusingDeadEnds: backend.isEditedOutsideTheServer)
         } catch {
             refused(error, reason)
         }

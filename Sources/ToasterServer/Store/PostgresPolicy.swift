@@ -15,6 +15,7 @@ public final class PostgresPolicy: PolicyBackend {
 
     let database: PostgresDatabase
     public var place: String { database.place }
+    public var isEditedOutsideTheServer: Bool { false }
 
     public init(database: PostgresDatabase) {
         self.database = database

@@ -38,18 +38,6 @@ enum TemplateHistory {
         let origin: RemoteConfigAPI.UpdateOrigin
     }
 
-    /// The one check a template published through the REST API goes through: the policy that
-    /// would hold it, read as every policy is (its template by the reader of `check
-    /// --template`, the app's version keys as versions), so that the REST API and the policy
-    /// take and refuse the same templates with the same sentence.
-    static func checked(_ document: Data) throws(StoreError) -> ServedPolicy {
-        do throws(PolicyError) {
-            return ServedPolicy(try ServicePolicy.validated(from: document), document: document)
-        } catch {
-            throw StoreError.refused(error)
-        }
-    }
-
     /// `template` published as `project`'s next version over the `stored` policy (`expected`:
     /// the version its `If-Match` named; nil for `*`), in every app of the project.
     static func publish(_ template: JSONTree, project: String, over stored: Data, newest: NewestVersions, expected: Int64?,
@@ -61,9 +49,8 @@ enum TemplateHistory {
         if let expected, expected != (current?.number ?? 0) {
             throw StoreError.stale(RemoteConfigAPI.versionMismatch(expected: expected, current: current?.number ?? 0))
         }
-        let description: String? = if case .string(let text)? = template[templateKey.version.rawValue]?[Version.CodingKeys.description.rawValue] { text } else { nil }
         let version = Version(versionNumber: String(floor + 1), updateTime: timestamp(now), updateUser: publisher.email.map { Version.User(email: $0) },
-                              description: description, updateOrigin: publisher.origin, updateType: type, rollbackSource: rollbackSource.map { String($0) })
+                              description: description(of: template), updateOrigin: publisher.origin, updateType: type, rollbackSource: rollbackSource.map { String($0) })
         let published = withVersion(template, version)
         policy = setting(policy, project: project, template: published)
         return PolicyChange(document: try encode(policy),
@@ -91,15 +78,19 @@ enum TemplateHistory {
                 continue
             }
             let number = max(named, floor + 1)
-            let description: String? = if case .string(let text)? = given.template[templateKey.version.rawValue]?[Version.CodingKeys.description.rawValue] { text } else { nil }
             let version = Version(versionNumber: String(number), updateTime: timestamp(now), updateUser: Version.User(email: adminUser),
-                                  description: description, updateOrigin: .console, updateType: forced ? .forced : .incremental)
+                                  description: description(of: given.template), updateOrigin: .console, updateType: forced ? .forced : .incremental)
             let published = withVersion(given.template, version)
             policy = setting(policy, project: project, template: published)
             rewritten = true
             versions += seed(current, project: project, newest: newest) + [record(project, number, published, now)]
         }
         return PolicyChange(document: rewritten ? try encode(policy) : document, versions: versions)
+    }
+
+    /// The `version.description` a publisher wrote, which the version keeps.
+    private static func description(of template: JSONTree) -> String? {
+        if case .string(let text)? = template[templateKey.version.rawValue]?[Version.CodingKeys.description.rawValue] { text } else { nil }
     }
 
     /// The template `project` serves in `policy` (its first app's), and its version number.
