@@ -140,7 +140,7 @@ struct FirebaseClient {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-template-\(UUID().uuidString).json")
         try bad.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let checked = try Toolchain.run([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path, "--check-policy", file.path])
+        let checked = try Toolchain.run([Toolchain.toasterServer, "--check-policy", file.path])
         #expect(checked.status == 1)
         #expect(checked.stderr.contains(path), "\(checked.stderr)")
 
@@ -172,13 +172,10 @@ struct FirebaseClient {
         #expect(checked.stderr.split(separator: "\n").contains { $0.hasSuffix(sentence) }, "\(checked.stderr)")
 
         let policy = try Examples.policy(template: glued)
-        let policyFile = FileManager.default.temporaryDirectory.appendingPathComponent("glued-policy-\(UUID().uuidString).json")
-        try policy.write(to: policyFile, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: policyFile) }
-        let server = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
-        let refused = try Toolchain.run([server, "--check-policy", policyFile.path])
+        let policyFile = try PreflightFixtures.file(policy, "policy.json")
+        let refused = try Toolchain.run([Toolchain.toasterServer, "--check-policy", policyFile])
         #expect(refused.status == 1)
-        #expect(refused.stderr == "Error: policy \(policyFile.path): apps[0].remoteConfig.template.\(sentence)\n", "\(refused.stderr)")
+        #expect(refused.stderr == "Error: policy \(policyFile): apps[0].remoteConfig.template.\(sentence)\n", "\(refused.stderr)")
 
         let running = try ServerProcess(policy: try Examples.policy())
         let (status, body) = try await Self.put(policy: policy, to: running)
@@ -233,7 +230,7 @@ struct FirebaseClient {
         let state = try StateFolder()
         let file = state.path + "/a-file"
         try "".write(toFile: file, atomically: true, encoding: .utf8)
-        let given = try Toolchain.run([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path, "--policy", Examples.policy.path,
+        let given = try Toolchain.run([Toolchain.toasterServer, "--policy", Examples.policy.path,
                                        "--port", "0", "--admin-port", "0", "--state-dir", file + "/state"])
         #expect(given.status == 1)
         #expect(given.stderr.hasPrefix("Error: --state-dir: cannot make \(file)/state"), "\(given.stderr)")

@@ -76,7 +76,7 @@ import ToasterTestSupport
 
     @Test(arguments: [["--port", "-1"], ["--port", "70000"], ["--latency-ms", "-5"]])
     func toasterServerFollowsTheSameRule(arguments: [String]) throws {
-        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let binary = Toolchain.toasterServer
         let result = try Toolchain.run([binary, "--policy", Examples.policy.path] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: \(arguments[0]) must be between 0 and "), "\(result.stderr)")
@@ -84,7 +84,7 @@ import ToasterTestSupport
 
     @Test(arguments: ["0", "-1", "601", "nan"])
     func toasterServersDatabaseTimeoutIsARange(value: String) throws {
-        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let binary = Toolchain.toasterServer
         let result = try Toolchain.run([binary, "--database-url", "postgres://127.0.0.1/x", "--database-timeout", value])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: --database-timeout must be more than 0 and at most 600 seconds"), "\(result.stderr)")

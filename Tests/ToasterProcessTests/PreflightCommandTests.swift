@@ -319,7 +319,7 @@ import ToasterTestSupport
     }
 
     @Test func checkPolicyWarnsOfWhatPreflightWouldAndRefusesANonStorefront() throws {
-        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let binary = Toolchain.toasterServer
         let browser = try PreflightFixtures.file(try PreflightFixtures.policy(["countries": ["kr", "us"], "forced": [
             "title": "Update", "message": "Please update.", "buttonTitle": "Update", "minAppVersion": "1.0.0", "maxAppVersion": "1.5.0",
             "startDate": PreflightFixtures.longAgo, "endDate": "2099-01-01T00:00:00Z", "url": "https://example.com/update",

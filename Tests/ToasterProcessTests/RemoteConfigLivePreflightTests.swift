@@ -55,7 +55,7 @@ import ToasterTestSupport
     ])
     func theServerRefusesAKeyFileThatIsNoneInOneSentence(text: String, expected: String) throws {
         let file = try PreflightFixtures.file(text, "account.json")
-        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let binary = Toolchain.toasterServer
         let result = try Toolchain.run([binary, "--policy", Examples.policy.path, "--port", "0", "--admin-port", "0",
                                         "--firebase-service-account", file])
         #expect(result.status == 1)

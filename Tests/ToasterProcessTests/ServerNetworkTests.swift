@@ -239,7 +239,7 @@ import ToasterTestSupport
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("toaster-token-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let binary = Toolchain.toasterServer
         let token = folder.appendingPathComponent("token").path
         try ServerProcess.adminToken.write(toFile: token, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: token)
@@ -258,7 +258,7 @@ import ToasterTestSupport
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("output").path
-        let pid = try Toolchain.spawn([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path, "--policy",
+        let pid = try Toolchain.spawn([Toolchain.toasterServer, "--policy",
                                        Examples.policy.path, "--host", "::1", "--port", "0", "--admin-host", "::1", "--admin-port", "0"],
                                       output: output)
         defer {

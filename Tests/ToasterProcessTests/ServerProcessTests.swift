@@ -25,15 +25,12 @@ import ToasterTestSupport
     @Test func aPolicyThatStrandsAStorefrontFailsTheCheckAndIsNotReloaded() async throws {
         let stranding = try ServerProcess.policy(storeVersion: "2.5.0")
             .replacingOccurrences(of: "\"minRequiredVersion\": \"1.5.0\"", with: "\"minRequiredVersion\": \"3.0.0\"")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("stranding-policy-\(UUID().uuidString).json")
-        try stranding.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
-        let checked = try Toolchain.run([binary, "--check-policy", file.path])
+        let file = try PreflightFixtures.file(stranding, "policy.json")
+        let checked = try Toolchain.run([Toolchain.toasterServer, "--check-policy", file])
         #expect(checked.status == 1)
-        #expect(checked.stdout.hasPrefix("\(file.path): dead-end: apps[0] (com.example.toaster): min-above-store: "), "\(checked.stdout)")
+        #expect(checked.stdout.hasPrefix("\(file): dead-end: apps[0] (com.example.toaster): min-above-store: "), "\(checked.stdout)")
         #expect(checked.stdout.contains("3.0.0") && checked.stdout.contains("2.5.0"), "\(checked.stdout)")
-        #expect(checked.stderr == "Error: policy \(file.path) strands users in a storefront it serves (1 dead end, above)\n")
+        #expect(checked.stderr == "Error: policy \(file) strands users in a storefront it serves (1 dead end, above)\n")
         let server = try ServerProcess()
         try stranding.write(toFile: server.policyPath, atomically: true, encoding: .utf8)
         kill(server.pid, SIGHUP)
@@ -60,7 +57,7 @@ import ToasterTestSupport
         let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-policy-\(UUID().uuidString).json")
         try #"{"apps":[{"trackId":1}]}"#.write(to: bad, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: bad) }
-        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let binary = Toolchain.toasterServer
         let invalid = try Toolchain.run([binary, "--policy", bad.path, "--port", "0", "--admin-port", "0"])
         #expect(invalid.status == 1)
         #expect(invalid.stderr.contains(#"apps[0]: no "bundleId""#), "\(invalid.stderr)")
@@ -158,7 +155,7 @@ import ToasterTestSupport
     }
 
     @Test func checkPolicyValidatesAFileForCI() throws {
-        let binary = Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path
+        let binary = Toolchain.toasterServer
         let valid = try Toolchain.run([binary, "--check-policy", Examples.policy.path])
         #expect(valid.status == 0)
         #expect(valid.stdout == "\(Examples.policy.path): a valid policy (1 app)\n")

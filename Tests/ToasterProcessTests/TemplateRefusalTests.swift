@@ -73,7 +73,7 @@ import FoundationNetworking
 
             let policy = try Examples.policy(template: document.text)
             let policyFile = try PreflightFixtures.file(policy, "policy.json")
-            let validated = try Toolchain.run([Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path, "--check-policy", policyFile])
+            let validated = try Toolchain.run([Toolchain.toasterServer, "--check-policy", policyFile])
             #expect(validated.status == 1, "\(document.name)")
             #expect(validated.stderr.contains(inPolicy), "\(document.name): \(validated.stderr)")
             let serverSentence = try #require(Self.sentence(after: "apps[0].remoteConfig.template", in: validated.stderr), "\(document.name)")

@@ -36,7 +36,7 @@ package final class ServerProcess {
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: token)
         try prepare(folder)
         let output = folder.appendingPathComponent("output").path
-        pid = try Toolchain.spawn(launcher + [Toolchain.binaryDirectory.appendingPathComponent("toaster-server").path,
+        pid = try Toolchain.spawn(launcher + [Toolchain.toasterServer,
                                               "--policy", policy, "--port", "0", "--admin-port", "0", "--admin-token-file", token]
                                   + (defaultStateFolder ? [] : ["--state-dir", stateFolder ?? folder.appendingPathComponent("state").path]) + arguments,
                                   output: output)

@@ -6,6 +6,7 @@ package enum Toolchain {
         .deletingLastPathComponent()
 
     package static var toastercli: String { binaryDirectory.appendingPathComponent("toastercli").path }
+    package static var toasterServer: String { binaryDirectory.appendingPathComponent("toaster-server").path }
 
     /// Starts a program in the background, its output (both streams) appended to `output`.
     package static func spawn(_ arguments: [String], output: String) throws -> pid_t {
