@@ -124,8 +124,9 @@ import ToasterTestSupport
         let app = try Self.board(server, "--countries kr --min-required-version 2.0.0 --installed-versions 1.9.0 --watch --interval 0.5 "
                                    + "--rate 60000 --asc-url \(server.baseURL) --asc-key-id \(asc.keyID) --asc-issuer-id \(asc.issuerID) "
                                    + "--asc-private-key \(ToasterApp.quote(try asc.key()))")
-        let stuck = try app.terminal.waitForScreen("stuck until released") {
-            $0.contains("Stuck until someone releases 2.0.0 in App Store Connect") && $0.contains("✗ kr")
+        // The whole frame: tmux may show the stuck line before the rows below it are drawn.
+        let stuck = try app.terminal.waitForScreen("stuck until released, with its finding") {
+            $0.contains("Stuck until someone releases 2.0.0 in App Store Connect") && $0.contains("✗ kr") && $0.contains("forced-unreleased")
         }
         #expect(stuck.contains("forced-unreleased"), "\(stuck)")
         let released = try String(contentsOfFile: server.policyPath, encoding: .utf8)
